@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "./testing/db";
+import { db } from "./db";
+
+useTestDatabase();
+
+describe("database", () => {
+  it("stores a run with its log chunks and rejects a duplicate (run, seq)", async () => {
+    const host = await db().host.create({ data: { name: `db-test-${Date.now()}` } });
+    const run = await db().probeRun.create({
+      data: { hostId: host.id, probe: "dd", params: { target: "/tmp", sizeMiB: 1 } },
+    });
+    expect(run.status).toBe("QUEUED");
+    expect(run.origin).toBe("AGENT");
+    await db().runLogChunk.create({ data: { runId: run.id, seq: 0, data: "hello" } });
+    await expect(db().runLogChunk.create({ data: { runId: run.id, seq: 0, data: "again" } })).rejects.toThrow(/Unique constraint/);
+    const chunks = await db().runLogChunk.findMany({ where: { runId: run.id } });
+    expect(chunks.map((c) => c.data)).toEqual(["hello"]);
+  });
+});
