@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "./testing/db";
+import { connectTestDatabase } from "./testing/db";
 import { db } from "./db";
 
-useTestDatabase();
+connectTestDatabase();
 
 describe("database", () => {
   it("stores a run with its log chunks and rejects a duplicate (run, seq)", async () => {

@@ -18,7 +18,7 @@ function engineStub(): string {
   return stub;
 }
 
-export function prismaEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function prismaEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const stub = engineStub();
   return {
     ...process.env,

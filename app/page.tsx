@@ -1,0 +1,58 @@
+import Link from "next/link";
+
+const sections = [
+  {
+    href: "/guides",
+    title: "Guides",
+    text: "Tuning guides built from classic measurements: ext2/ext3/ext4 under IOzone, disk vs flash vs memory, NUMA zone reclaim for databases, file-system metadata speed, XFS preallocation.",
+  },
+  {
+    href: "/hosts",
+    title: "Hosts",
+    text: "Register a machine, run the Probebook agent on it and see its profile: kernel, devices, file systems, mount options and vm sysctls.",
+  },
+  {
+    href: "/runs",
+    title: "Runs",
+    text: "Launch iozone, dd, sar and fio from the browser, watch the output live and keep the parsed numbers with the host profile they were measured on.",
+  },
+  {
+    href: "/compare",
+    title: "Compare",
+    text: "Set runs side by side — disk vs SSD vs memory, ext3 vs ext4 vs xfs — see what differs between the hosts, and share a read-only link.",
+  },
+];
+
+export default function HomePage() {
+  return (
+    <>
+      <h1>Measure, compare and tune Linux storage and memory</h1>
+      <p className="lead">
+        Probebook is a self-hosted dashboard and knowledge base for sysadmins, DBAs and performance engineers. It runs real
+        probes on your hosts — <code>iozone</code>, <code>dd</code>, <code>sar</code> and <code>fio</code> — streams their
+        output live, stores the parsed results with the host&apos;s profile in PostgreSQL, and sets them beside published
+        measurements so you can tell what a tuning change really did.
+      </p>
+      <div className="cards">
+        {sections.map((s) => (
+          <Link key={s.href} href={s.href} className="card">
+            <h2>{s.title}</h2>
+            <p>{s.text}</p>
+          </Link>
+        ))}
+      </div>
+      <div className="panel">
+        <h2 style={{ marginTop: 0 }}>Getting started</h2>
+        <ol>
+          <li>
+            Create an account: <code>npm run admin -- user create --email you@example.com --password … --role admin</code>
+          </li>
+          <li>
+            <Link href="/sign-in">Sign in</Link>, open <Link href="/hosts">Hosts</Link> and register a machine.
+          </li>
+          <li>Launch a dd run on disk and on <code>/dev/shm</code>, then compare them.</li>
+        </ol>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { currentActor } from "@/lib/auth/actor";
+import { signOutAction } from "@/lib/auth/actions";
+
+export const metadata: Metadata = { title: "Sign out" };
+
+export default async function SignOutPage() {
+  const actor = await currentActor().catch(() => null);
+  if (!actor) {
+    return (
+      <>
+        <h1>Signed out</h1>
+        <p className="muted">
+          You are not signed in. <Link href="/sign-in">Sign in</Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>Sign out</h1>
+      <p className="muted">You are signed in as {actor.email}.</p>
+      <form action={signOutAction}>
+        <button className="btn" type="submit">
+          Sign out
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Role } from "@prisma/client";
+import { headers } from "next/headers";
+import { db } from "../db";
+import { AppError } from "../http/app-error";
+import { roleAtLeast } from "./roles";
+import { hashSecret } from "./secret-token";
+import { getSession } from "./session";
+
+export interface Actor {
+  userId: string;
+  email: string;
+  role: Role;
+  via: "session" | "token";
+}
+
+async function actorFromBearer(token: string): Promise<Actor | null> {
+  const row = await db().apiToken.findUnique({
+    where: { tokenHash: hashSecret(token) },
+    select: { id: true, revokedAt: true, user: { select: { id: true, email: true, role: true } } },
+  });
+  if (!row || row.revokedAt) return null;
+  await db().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+  return { userId: row.user.id, email: row.user.email, role: row.user.role, via: "token" };
+}
+
+/**
+ * Who is asking: an API token in `Authorization: Bearer`, else the session cookie. The user row
+ * is read on every request so a changed role or a deleted user takes effect at once.
+ */
+export async function currentActor(): Promise<Actor | null> {
+  const auth = (await headers()).get("authorization");
+  if (auth) {
+    const m = /^Bearer\s+(\S+)$/i.exec(auth);
+    if (!m?.[1]) throw new AppError("UNAUTHORIZED", "Malformed Authorization header: expected `Bearer <API token>`.");
+    const actor = await actorFromBearer(m[1]);
+    if (!actor) throw new AppError("UNAUTHORIZED", "This API token is unknown or revoked.");
+    return actor;
+  }
+  const session = await getSession();
+  if (!session.userId) return null;
+  const user = await db().user.findUnique({ where: { id: session.userId }, select: { id: true, email: true, role: true } });
+  return user ? { userId: user.id, email: user.email, role: user.role, via: "session" } : null;
+}
+
+/** The actor, or a 401/403 AppError when there is none or its role is below `role`. */
+export async function requireActor(role: Role = "VIEWER"): Promise<Actor> {
+  const actor = await currentActor();
+  if (!actor) throw new AppError("UNAUTHORIZED", "Sign in or send `Authorization: Bearer <API token>`.");
+  if (!roleAtLeast(actor.role, role)) {
+    throw new AppError("FORBIDDEN", `This needs the ${role.toLowerCase()} role; you are ${actor.role.toLowerCase()}.`);
+  }
+  return actor;
+}

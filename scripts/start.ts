@@ -1,0 +1,108 @@
+// `npm start`: database (embedded unless DATABASE_URL), migrations, seed, build if needed, serve.
+import { spawn, type ChildProcess } from "node:child_process";
+import { openDatabase, type OpenDatabase } from "../lib/runtime/open-database";
+import { migrateDeploy } from "../lib/runtime/prisma-cli";
+import { ensureSessionSecret } from "../lib/runtime/session-secret";
+import { buildStaleReason, nextBin, runNextBuild } from "../lib/runtime/next-build";
+import { dataDir, projectRoot } from "../lib/runtime/paths";
+import { seedDatabase } from "../prisma/seed";
+
+const log = (msg: string) => console.log(`[probebook] ${msg}`);
+
+function parsePort(raw: string | undefined): number {
+  const port = Number(raw ?? "3000");
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 1 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+async function waitForHealth(port: number, child: ChildProcess): Promise<boolean> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) return false;
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (r.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+const children: ChildProcess[] = [];
+let database: OpenDatabase | null = null;
+let stopping = false;
+
+/** Stops the web server (and agent), then the embedded PostgreSQL: nothing is left running. */
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log("stopping…");
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve();
+          c.once("exit", () => resolve());
+          c.kill("SIGTERM");
+          setTimeout(() => c.kill("SIGKILL"), 5000).unref();
+        }),
+    ),
+  );
+  await database?.close().catch((err: unknown) => console.error(err));
+  log("stopped");
+  process.exit(code);
+}
+
+async function main() {
+  const dev = process.argv.includes("--dev");
+  const port = parsePort(process.env.PORT);
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+
+  log(`data dir: ${dataDir()}`);
+  const sessionSecret = ensureSessionSecret();
+  database = await openDatabase({ log: (l) => (process.env.PROBEBOOK_VERBOSE ? log(`postgres: ${l}`) : undefined) });
+  log(database.embedded ? `embedded PostgreSQL on 127.0.0.1:${database.embedded.port}` : "using the PostgreSQL server from DATABASE_URL");
+  await migrateDeploy(database.url);
+  log("migrations applied");
+  const seeded = await seedDatabase(database.url);
+  if (seeded.users === 0) {
+    log("no users yet: create one with  npm run admin -- user create --email you@example.com --password '…' --role admin");
+  }
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    SESSION_SECRET: sessionSecret,
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+  };
+  if (!dev) {
+    const reason = buildStaleReason();
+    if (reason) {
+      log(`building the app (${reason})…`);
+      await runNextBuild(env);
+    }
+  }
+  const next = spawn(process.execPath, [nextBin(), dev ? "dev" : "start", "-p", String(port)], {
+    cwd: projectRoot,
+    env: dev ? env : { ...env, NODE_ENV: "production" },
+    stdio: "inherit",
+  });
+  children.push(next);
+  next.on("exit", (code) => {
+    if (!stopping) {
+      log(`the web server exited (${code ?? "signal"})`);
+      void shutdown(code ?? 1);
+    }
+  });
+  if (await waitForHealth(port, next)) log(`ready on http://localhost:${port}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`[probebook] could not start: ${err instanceof Error ? err.message : String(err)}`);
+  void shutdown(1);
+});
