@@ -10,7 +10,6 @@ export default defineConfig({
   engine: "js",
   schema: path.join("prisma", "schema.prisma"),
   migrations: { path: path.join("prisma", "migrations") },
-  // eslint-disable-next-line @typescript-eslint/require-await
   adapter: async () => {
     // `migrate diff` between schema files needs no database, but the CLI builds the adapter
     // anyway; the placeholder fails loudly if a command does try to connect without a URL.

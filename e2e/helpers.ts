@@ -1,0 +1,57 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { APIRequestContext, Page } from "@playwright/test";
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, "..");
+export const e2eDataDir = path.join(root, ".data", "e2e");
+
+/** Runs `npm run admin -- ...` against the e2e server's database (found through the data dir). */
+export async function adminCli(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const r = await run(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/admin.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, PROBEBOOK_DATA_DIR: e2eDataDir, DATABASE_URL: "" },
+    });
+    return { stdout: r.stdout, stderr: r.stderr, code: 0 };
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; code?: number };
+    return { stdout: e.stdout ?? "", stderr: e.stderr ?? "", code: typeof e.code === "number" ? e.code : 1 };
+  }
+}
+
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** Creates a user with the admin CLI and returns its credentials. */
+export async function createUser(role: "admin" | "operator" | "viewer", tag = role) {
+  const email = uniqueEmail(tag);
+  const password = `pw-${Math.random().toString(36).slice(2)}-long`;
+  const r = await adminCli(["user", "create", "--email", email, "--password", password, "--role", role]);
+  if (r.code !== 0) throw new Error(`admin user create failed: ${r.stderr}`);
+  return { email, password };
+}
+
+/** Signs in through the form (the one flow tests must exercise in the UI). */
+export async function signInViaForm(page: Page, email: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** An API token for a new user of the given role. */
+export async function apiTokenFor(role: "admin" | "operator" | "viewer"): Promise<string> {
+  const { email } = await createUser(role);
+  const r = await adminCli(["token", "create", "--email", email, "--name", "e2e"]);
+  if (r.code !== 0) throw new Error(`admin token create failed: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+export function bearer(token: string) {
+  return { Authorization: `Bearer ${token}` };
+}
+
+export type Api = APIRequestContext;
