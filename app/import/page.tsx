@@ -1,14 +1,20 @@
 import type { Metadata } from "next";
-import { PlannedFeature } from "@/components/coming-soon";
+import { ImportForm } from "@/components/import-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
 
-export const metadata: Metadata = { title: "Import" };
+export const metadata: Metadata = { title: "Import output" };
 
 export default async function ImportPage() {
-  await requirePageUser("/import");
+  await requirePageUser("/import", "OPERATOR");
   return (
-    <PlannedFeature title="Import">
-      Paste or upload existing iozone, dd, sar or fio output here to keep it as a run and compare it with new ones.
-    </PlannedFeature>
+    <>
+      <h1>Import existing output</h1>
+      <p className="lead">
+        Years of iozone tables and sar logs are worth keeping. Paste or upload output of iozone, dd, sar (text, or{" "}
+        <code>sadf -j</code> JSON) or fio (<code>--output-format=json</code>); Probebook parses it with the same parsers
+        as live runs and keeps it as a run you can compare with new ones.
+      </p>
+      <ImportForm />
+    </>
   );
 }

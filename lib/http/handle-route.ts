@@ -34,11 +34,34 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
+/** Reads a body of at most maxBytes; larger ones are refused before they are buffered whole. */
+async function readLimited(req: Request, maxBytes: number): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${Math.round(maxBytes / 1024)} KiB.`);
+  if (declared > maxBytes) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    parts.push(value);
+  }
+  return Buffer.concat(parts).toString("utf8");
+}
+
 /** Parses a JSON body with a zod schema; a bad body becomes a 400 with field errors. */
-export async function parseJsonBody<T extends z.ZodType>(req: Request, schema: T): Promise<z.infer<T>> {
+export async function parseJsonBody<T extends z.ZodType>(req: Request, schema: T, maxBytes = 1024 * 1024): Promise<z.infer<T>> {
+  const text = await readLimited(req, maxBytes);
   let body: unknown;
   try {
-    body = await req.json();
+    body = text ? JSON.parse(text) : {};
   } catch {
     throw new AppError("BAD_REQUEST", "The request body must be JSON.");
   }

@@ -1,6 +1,7 @@
 import { requireActor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
-import { route } from "@/lib/http/handle-route";
+import { parseJsonBody, route } from "@/lib/http/handle-route";
+import { createHost, createHostSchema } from "@/lib/server/hosts/create-host";
 
 export const dynamic = "force-dynamic";
 
@@ -8,7 +9,14 @@ export const GET = route(async () => {
   await requireActor("VIEWER");
   const hosts = await db().host.findMany({
     orderBy: { name: "asc" },
-    select: { id: true, name: true, lastSeenAt: true, createdAt: true, capabilities: true, profile: true },
+    select: { id: true, name: true, lastSeenAt: true, agentRegisteredAt: true, createdAt: true, capabilities: true, profile: true },
   });
   return Response.json({ hosts });
+});
+
+export const POST = route(async (req: Request) => {
+  const actor = await requireActor("OPERATOR");
+  const { name } = await parseJsonBody(req, createHostSchema);
+  const host = await createHost({ name, createdById: actor.userId });
+  return Response.json({ id: host.id, name: host.name, registrationToken: host.registrationToken, expiresAt: host.registrationExpiresAt }, { status: 201 });
 });

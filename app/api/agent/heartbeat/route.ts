@@ -1,0 +1,12 @@
+import { heartbeatRequestSchema } from "@/probes/agent/protocol";
+import { parseJsonBody, route } from "@/lib/http/handle-route";
+import { authenticateAgent } from "@/lib/server/agent/authenticate-agent";
+import { heartbeat } from "@/lib/server/agent/heartbeat";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route(async (req: Request) => {
+  const host = await authenticateAgent();
+  const body = await parseJsonBody(req, heartbeatRequestSchema, 2 * 1024 * 1024);
+  return Response.json(await heartbeat(host.id, body));
+});

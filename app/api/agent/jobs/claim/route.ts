@@ -1,0 +1,14 @@
+import { claimRequestSchema } from "@/probes/agent/protocol";
+import { parseJsonBody, route } from "@/lib/http/handle-route";
+import { authenticateAgent } from "@/lib/server/agent/authenticate-agent";
+import { claimJob } from "@/lib/server/agent/claim-job";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route(async (req: Request) => {
+  const host = await authenticateAgent();
+  const { waitSec } = await parseJsonBody(req, claimRequestSchema, 4096);
+  const job = await claimJob(host.id, waitSec, req.signal);
+  if (!job) return new Response(null, { status: 204 });
+  return Response.json({ runId: job.id, probe: job.probe, params: job.params });
+});

@@ -1,0 +1,10 @@
+import { registerRequestSchema } from "@/probes/agent/protocol";
+import { parseJsonBody, route } from "@/lib/http/handle-route";
+import { registerAgent } from "@/lib/server/agent/register-agent";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route(async (req: Request) => {
+  const body = await parseJsonBody(req, registerRequestSchema, 2 * 1024 * 1024);
+  return Response.json(await registerAgent(body), { status: 201 });
+});

@@ -1,0 +1,76 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CancelButton } from "@/components/run/cancel-button";
+import { ResultView } from "@/components/run/result-view";
+import { RunTerminal } from "@/components/run/run-terminal";
+import { requirePageUser } from "@/lib/auth/page-guard";
+import { roleAtLeast } from "@/lib/auth/roles";
+import { AppError } from "@/lib/http/app-error";
+import { getRun } from "@/lib/server/runs/get-run";
+
+export const metadata: Metadata = { title: "Run" };
+export const dynamic = "force-dynamic";
+
+const UUID = /^[0-9a-f-]{36}$/i;
+
+export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const actor = await requirePageUser(`/runs/${id}`);
+  if (!UUID.test(id)) notFound();
+  const run = await getRun(id).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === "NOT_FOUND") notFound();
+    throw err;
+  });
+  const live = run.status === "QUEUED" || run.status === "RUNNING";
+  return (
+    <>
+      <p className="muted small">
+        <Link href="/runs">Runs</Link> / {run.id.slice(0, 8)}
+      </p>
+      <h1>
+        {run.probe} on {run.hostName ?? "unknown host"}{" "}
+        <span className={`badge badge-${run.status}`} data-testid="run-status">
+          {run.status.toLowerCase()}
+        </span>
+      </h1>
+      <p className="muted">
+        {run.origin === "IMPORTED" ? "Imported" : run.origin === "REFERENCE" ? "Reference data" : "Launched"}{" "}
+        {new Date(run.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+        {run.durationMs !== null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
+        {run.exitCode !== null ? ` · exit ${run.exitCode}` : ""}
+        {run.fsType ? ` · ${run.fsType}` : ""}
+        {run.medium ? ` · ${run.medium}` : ""}
+      </p>
+      {run.notes ? <p>{run.notes}</p> : null}
+      {run.error ? (
+        <div role="alert" className="alert alert-error">
+          {run.error}
+        </div>
+      ) : null}
+      {run.warnings.length > 0 ? (
+        <div className="alert alert-warn" data-testid="run-warnings">
+          <strong>Quality warnings</strong>
+          <ul>
+            {run.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {live && roleAtLeast(actor.role, "OPERATOR") && !run.cancelRequested ? <CancelButton runId={run.id} /> : null}
+      {live && run.cancelRequested ? <p className="muted">Cancellation requested; waiting for the agent…</p> : null}
+      <h2>Output</h2>
+      <RunTerminal runId={run.id} probe={run.probe} params={run.params} live={live} />
+      <p className="small">
+        <a href={`/api/runs/${run.id}/log`}>Raw log</a> · <a href={`/api/runs/${run.id}`}>JSON</a>
+      </p>
+      {run.result ? (
+        <>
+          <h2>Results</h2>
+          <ResultView result={run.result} />
+        </>
+      ) : null}
+    </>
+  );
+}

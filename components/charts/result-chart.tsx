@@ -1,0 +1,70 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+export interface ChartSeries {
+  name: string;
+  points: { x: number | string; y: number }[];
+}
+
+const COLORS = ["#4fb3ff", "#7ee787", "#f2cc60", "#ff7b72", "#d2a8ff", "#79c0ff", "#ffa657", "#56d4dd", "#e3b341", "#a5d6ff", "#f778ba", "#8b949e", "#3fb950"];
+const fmt = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 1 });
+
+/** Lines (numeric or time x) or grouped bars (category x) from plain series; no database types here. */
+export function ResultChart({
+  title,
+  kind,
+  series,
+  xLabel,
+  yLabel,
+  logX,
+}: {
+  title: string;
+  kind: "line" | "bar";
+  series: ChartSeries[];
+  xLabel: string;
+  yLabel: string;
+  logX?: boolean;
+}) {
+  const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))];
+  if (kind === "line" && xs.every((x) => typeof x === "number")) (xs as number[]).sort((a, b) => a - b);
+  const rows = xs.map((x) => {
+    const row: Record<string, number | string> = { x };
+    for (const s of series) {
+      const p = s.points.find((q) => q.x === x);
+      if (p) row[s.name] = p.y;
+    }
+    return row;
+  });
+  const summary = `${title}: ${series.length} series over ${xs.length} ${xLabel} values`;
+  return (
+    <figure className="panel" data-testid="result-chart" role="img" aria-label={summary} style={{ margin: "1rem 0" }}>
+      <figcaption style={{ fontWeight: 600, marginBottom: 8 }}>{title}</figcaption>
+      <ResponsiveContainer width="100%" height={300}>
+        {kind === "line" ? (
+          <LineChart data={rows} margin={{ top: 5, right: 20, bottom: 20, left: 20 }}>
+            <CartesianGrid stroke="#2a3644" />
+            <XAxis dataKey="x" scale={logX ? "log" : "auto"} type={logX ? "number" : "category"} domain={logX ? ["dataMin", "dataMax"] : undefined} ticks={logX ? (xs as number[]) : undefined} stroke="#9aa7b4" label={{ value: xLabel, position: "insideBottom", offset: -10, fill: "#9aa7b4" }} />
+            <YAxis stroke="#9aa7b4" tickFormatter={fmt} width={90} label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "#9aa7b4" }} />
+            <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
+            <Legend verticalAlign="top" />
+            {series.map((s, i) => (
+              <Line key={s.name} dataKey={s.name} stroke={COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} connectNulls />
+            ))}
+          </LineChart>
+        ) : (
+          <BarChart data={rows} margin={{ top: 5, right: 20, bottom: 20, left: 20 }}>
+            <CartesianGrid stroke="#2a3644" />
+            <XAxis dataKey="x" stroke="#9aa7b4" label={{ value: xLabel, position: "insideBottom", offset: -10, fill: "#9aa7b4" }} />
+            <YAxis stroke="#9aa7b4" tickFormatter={fmt} width={90} label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "#9aa7b4" }} />
+            <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
+            <Legend verticalAlign="top" />
+            {series.map((s, i) => (
+              <Bar key={s.name} dataKey={s.name} fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        )}
+      </ResponsiveContainer>
+    </figure>
+  );
+}

@@ -1,0 +1,82 @@
+import pg from "pg";
+import { resolveDatabaseUrlForTools } from "../../runtime/database-url-file";
+
+type Handler = (payload: string) => void;
+
+/**
+ * One LISTEN connection per server process, shared by every SSE stream and long-poll in it.
+ * PostgreSQL is the fan-out, so any number of app instances see every notification; this
+ * class only multiplexes one connection among local subscribers and reconnects after a drop.
+ */
+class PgListener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private handlers = new Map<string, Set<Handler>>();
+
+  private async connect(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: resolveDatabaseUrlForTools() });
+      client.on("notification", (msg) => {
+        for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? "");
+      });
+      client.on("error", () => this.reset());
+      client.on("end", () => this.reset());
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+      this.client = client;
+      return client;
+    })().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private reset() {
+    const old = this.client;
+    this.client = null;
+    old?.end().catch(() => undefined);
+    // Subscribers re-read from the database on their own timers, so a gap loses nothing;
+    // reconnect in the background so notifications resume.
+    if (this.handlers.size > 0) setTimeout(() => void this.connect().catch(() => this.reset()), 1000).unref();
+  }
+
+  async subscribe(channel: string, handler: Handler): Promise<() => void> {
+    if (!/^[a-z0-9_]{1,63}$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    let set = this.handlers.get(channel);
+    const isNew = !set;
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(handler);
+    if (isNew) {
+      try {
+        const client = await this.connect();
+        await client.query(`LISTEN ${channel}`);
+      } catch {
+        // The database is away: the subscriber's polling fallback covers the gap.
+      }
+    }
+    return () => {
+      const s = this.handlers.get(channel);
+      if (!s) return;
+      s.delete(handler);
+      if (s.size === 0) {
+        this.handlers.delete(channel);
+        this.client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+      }
+    };
+  }
+}
+
+const g = globalThis as unknown as { probebookListener?: PgListener };
+
+export function pgListener(): PgListener {
+  g.probebookListener ??= new PgListener();
+  return g.probebookListener;
+}
+
+const hex = (uuid: string) => uuid.replace(/-/g, "").toLowerCase();
+export const runChannel = (runId: string) => `pb_run_${hex(runId)}`;
+export const hostChannel = (hostId: string) => `pb_host_${hex(hostId)}`;

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import type { Prisma } from "@prisma/client";
+import { z } from "zod";
+import { getProbe, requiredFreeBytes, validateParams } from "../../../probes/catalog";
+import { capabilitiesSchema } from "../../../probes/agent/protocol";
+import { db } from "../../db";
+import { AppError } from "../../http/app-error";
+import { notifyHost } from "../realtime/notify";
+
+export const createRunSchema = z.object({
+  hostId: z.string().uuid("Pick a registered host."),
+  probe: z.string().min(1).max(50),
+  params: z.record(z.string(), z.unknown()),
+  repeats: z.number().int().min(1).max(20).default(1),
+});
+
+const profileTargetsSchema = z.object({
+  targets: z.array(z.object({ path: z.string(), freeBytes: z.number().nullable().optional() }).passthrough()).optional(),
+});
+
+function insideAllowed(target: string, allowed: string[]): boolean {
+  const t = path.posix.normalize(target);
+  return allowed.some((dir) => {
+    const d = path.posix.normalize(dir).replace(/\/+$/, "") || "/";
+    return t === d || t.startsWith(d === "/" ? "/" : `${d}/`);
+  });
+}
+
+/**
+ * Queues a probe run (or N repeats of one configuration) after validating it against the
+ * catalog and what the host's agent reported: allowed directories, installed tools, free space.
+ * The agent checks all of it again before running anything.
+ */
+export async function createRun(input: z.infer<typeof createRunSchema>, createdById: string): Promise<{ ids: string[] }> {
+  const probe = getProbe(input.probe);
+  if (!probe) throw new AppError("BAD_REQUEST", `Unknown probe "${input.probe}".`, { probe: ["Choose iozone, dd, sar or fio."] });
+  const host = await db().host.findUnique({ where: { id: input.hostId }, select: { id: true, capabilities: true, profile: true } });
+  if (!host) throw new AppError("NOT_FOUND", `No host ${input.hostId}.`);
+  const v = validateParams(input.probe, input.params);
+  if (!v.ok) {
+    const fieldErrors = Object.fromEntries(Object.entries(v.fieldErrors).map(([k, msgs]) => [`params.${k}`, msgs]));
+    throw new AppError("BAD_REQUEST", v.message, fieldErrors);
+  }
+  const params = v.params as { target: string } & Record<string, unknown>;
+  const caps = capabilitiesSchema.safeParse(host.capabilities);
+  if (caps.success) {
+    if (!insideAllowed(params.target, caps.data.allowedDirs)) {
+      throw new AppError("BAD_REQUEST", "The target is outside the directories this host's agent allows.", {
+        "params.target": [`Choose one of: ${caps.data.allowedDirs.join(", ") || "(none)"}`],
+      });
+    }
+    const tool = caps.data.tools[probe.tool.binary] ?? caps.data.tools[input.probe];
+    if (tool && !tool.installed) {
+      throw new AppError("BAD_REQUEST", `${probe.tool.binary} is not installed on this host. ${probe.tool.installHint}`, {
+        probe: [probe.tool.installHint],
+      });
+    }
+  }
+  const needed = requiredFreeBytes(input.probe, params);
+  const targets = profileTargetsSchema.safeParse(host.profile);
+  const free = targets.success ? targets.data.targets?.find((t) => t.path === params.target)?.freeBytes : undefined;
+  if (needed > 0 && typeof free === "number" && free < needed) {
+    const gib = (b: number) => (b / 2 ** 30).toFixed(1);
+    throw new AppError("BAD_REQUEST", `This run writes ${gib(needed)} GiB but ${params.target} has ${gib(free)} GiB free.`, {
+      "params.target": [`Needs ${gib(needed)} GiB free, has ${gib(free)} GiB.`],
+    });
+  }
+  const repeatGroup = input.repeats > 1 ? crypto.randomUUID() : null;
+  const ids = await db().$transaction(
+    Array.from({ length: input.repeats }, () =>
+      db().probeRun.create({
+        data: {
+          hostId: host.id,
+          probe: input.probe,
+          params: params as Prisma.InputJsonValue,
+          origin: "AGENT",
+          status: "QUEUED",
+          repeatGroup,
+          createdById,
+        },
+        select: { id: true },
+      }),
+    ),
+  );
+  await notifyHost(host.id);
+  return { ids: ids.map((r) => r.id) };
+}

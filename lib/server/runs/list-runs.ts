@@ -1,0 +1,39 @@
+import type { Prisma } from "@prisma/client";
+import { z } from "zod";
+import { db } from "../../db";
+import { runSelect, runToJson, type RunJson } from "./get-run";
+
+export const listRunsQuerySchema = z.object({
+  hostId: z.string().uuid().optional(),
+  probe: z.enum(["iozone", "dd", "sar", "fio"]).optional(),
+  status: z.enum(["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "LOST"]).optional(),
+  origin: z.enum(["AGENT", "IMPORTED", "REFERENCE"]).optional(),
+  fsType: z.string().max(30).optional(),
+  medium: z.enum(["memory", "ssd", "disk", "unknown"]).optional(),
+  from: z.coerce.date().optional(),
+  to: z.coerce.date().optional(),
+  sort: z.enum(["createdAt", "probe", "status", "host"]).default("createdAt"),
+  order: z.enum(["asc", "desc"]).default("desc"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
+
+export async function listRuns(q: ListRunsQuery): Promise<{ runs: RunJson[]; total: number; page: number; pageSize: number }> {
+  const where: Prisma.ProbeRunWhereInput = {
+    hostId: q.hostId,
+    probe: q.probe,
+    status: q.status,
+    origin: q.origin,
+    fsType: q.fsType,
+    medium: q.medium,
+    createdAt: q.from || q.to ? { gte: q.from, lte: q.to } : undefined,
+  };
+  const orderBy: Prisma.ProbeRunOrderByWithRelationInput =
+    q.sort === "host" ? { host: { name: q.order } } : { [q.sort]: q.order };
+  const [rows, total] = await db().$transaction([
+    db().probeRun.findMany({ where, orderBy: [orderBy, { id: "asc" }], skip: (q.page - 1) * q.pageSize, take: q.pageSize, select: runSelect }),
+    db().probeRun.count({ where }),
+  ]);
+  return { runs: rows.map(runToJson), total, page: q.page, pageSize: q.pageSize };
+}

@@ -1,0 +1,18 @@
+import { RUN_SILENCE_LOST_SEC } from "../../../probes/agent/protocol";
+import { db } from "../../db";
+import { notifyRun } from "../realtime/notify";
+
+/**
+ * Marks running runs whose agent has been silent too long as LOST, keeping their partial log.
+ * Idempotent and safe to run from every app instance at once.
+ */
+export async function markSilentRunsLost(): Promise<number> {
+  const rows = await db().$queryRaw<{ id: string }[]>`
+    UPDATE probe_runs
+    SET status = 'LOST', updated_at = now(),
+        error_message = 'The agent stopped reporting for more than ' || ${RUN_SILENCE_LOST_SEC}::int || ' s; the output received so far is kept.'
+    WHERE status = 'RUNNING' AND last_activity_at < now() - make_interval(secs => ${RUN_SILENCE_LOST_SEC}::int)
+    RETURNING id`;
+  for (const r of rows) await notifyRun(r.id, "status");
+  return rows.length;
+}

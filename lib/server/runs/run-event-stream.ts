@@ -1,0 +1,86 @@
+import { db } from "../../db";
+import { pgListener, runChannel } from "../realtime/pg-listener";
+import { chunksAfter } from "./read-log";
+
+const ENDED = new Set(["SUCCEEDED", "FAILED", "CANCELLED", "LOST"]);
+
+/**
+ * Server-Sent Events for one run: replays the log after `afterSeq` (the browser's Last-Event-ID),
+ * then follows it live. Wake-ups come from PostgreSQL NOTIFY, so any app instance serves any
+ * browser; a slow poll covers notifications lost while the database connection was down.
+ */
+export function runEventStream(runId: string, afterSeq: number, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder();
+  let lastSeq = afterSeq;
+  let lastStatus = "";
+  let closed = false;
+  let busy = false;
+  let again = false;
+  let unsubscribe: () => void = () => undefined;
+  const timers: NodeJS.Timeout[] = [];
+
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (text: string) => {
+        if (!closed) controller.enqueue(enc.encode(text));
+      };
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe();
+        timers.forEach(clearInterval);
+        controller.close();
+      };
+      // Coalesces wake-ups: one pump at a time, and one more if woken meanwhile.
+      const pump = async (): Promise<void> => {
+        if (busy) {
+          again = true;
+          return;
+        }
+        busy = true;
+        try {
+          do {
+            again = false;
+            for (;;) {
+              const chunks = await chunksAfter(runId, lastSeq);
+              for (const c of chunks) {
+                send(`id: ${c.seq}\nevent: chunk\ndata: ${JSON.stringify(c)}\n\n`);
+                lastSeq = c.seq;
+              }
+              if (chunks.length < 500) break;
+            }
+            const run = await db().probeRun.findUnique({
+              where: { id: runId },
+              select: { status: true, exitCode: true, errorMessage: true, startedAt: true, finishedAt: true, cancelRequestedAt: true },
+            });
+            if (!run) return close();
+            const status = JSON.stringify(run);
+            if (status !== lastStatus) {
+              lastStatus = status;
+              send(`event: status\ndata: ${status}\n\n`);
+            }
+            if (ENDED.has(run.status)) {
+              send(`event: end\ndata: {}\n\n`);
+              return close();
+            }
+          } while (again);
+        } catch {
+          // The database is away for a moment; the next tick retries.
+        } finally {
+          busy = false;
+        }
+      };
+      signal.addEventListener("abort", close, { once: true });
+      send(`retry: 2000\n\n`);
+      unsubscribe = await pgListener().subscribe(runChannel(runId), () => void pump());
+      timers.push(setInterval(() => void pump(), 2000));
+      timers.push(setInterval(() => send(`: keep-alive\n\n`), 15000));
+      await pump();
+    },
+    cancel() {
+      closed = true;
+      unsubscribe();
+      timers.forEach(clearInterval);
+    },
+  });
+}

@@ -1,0 +1,33 @@
+// `npm run --silent probe -- parse <iozone|dd|sar|fio> <file>`: prints the normalised result as JSON.
+import fs from "node:fs";
+import { isProbeId, parseOutput, probeIds } from "../probes/catalog";
+
+const USAGE = `usage: npm run --silent probe -- parse <${probeIds.join("|")}> <file>   (file "-" reads standard input)`;
+
+function fail(message: string): never {
+  console.error(`probe: ${message}`);
+  process.exit(2);
+}
+
+function main() {
+  const [command, tool, file, ...extra] = process.argv.slice(2);
+  if (command === "--help" || command === "help") {
+    console.log(USAGE);
+    return;
+  }
+  if (command !== "parse") fail(command ? `unknown command "${command}"; ${USAGE}` : USAGE);
+  if (!tool || !isProbeId(tool)) fail(`unknown tool "${tool ?? ""}": choose one of ${probeIds.join(", ")}`);
+  if (!file || extra.length > 0) fail(USAGE);
+  let output: string;
+  try {
+    output = fs.readFileSync(file === "-" ? 0 : file, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    fail(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : String(err)}`);
+  }
+  const parsed = parseOutput(tool, output);
+  if (!parsed.ok) fail(parsed.error.split("\n")[0] ?? parsed.error);
+  process.stdout.write(`${JSON.stringify(parsed.result, null, 2)}\n`);
+}
+
+main();
