@@ -7,6 +7,7 @@ import { buildStaleReason, nextBin, runNextBuild } from "../lib/runtime/next-bui
 import { dataDir, projectRoot } from "../lib/runtime/paths";
 import { ensureSessionSecret } from "../lib/runtime/session-secret";
 import { createTestDatabase } from "../lib/runtime/test-database";
+import { seedDatabase } from "../prisma/seed";
 
 async function main() {
   const port = process.env.PORT ?? "3210";
@@ -14,6 +15,7 @@ async function main() {
   fs.mkdirSync(dataDir(), { recursive: true });
   const db = await createTestDatabase("e2e");
   writeDatabaseUrlFile(db.url);
+  await seedDatabase(db.url);
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, SESSION_SECRET: ensureSessionSecret(), NEXT_TELEMETRY_DISABLED: "1" };
   const reason = buildStaleReason();
   if (reason) {

@@ -69,6 +69,7 @@ async function main() {
   await migrateDeploy(database.url);
   log("migrations applied");
   const seeded = await seedDatabase(database.url);
+  log(`${seeded.referenceRuns} reference runs from the guides are in place`);
   if (seeded.users === 0) {
     log("no users yet: create one with  npm run admin -- user create --email you@example.com --password '…' --role admin");
   }
