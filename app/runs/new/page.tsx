@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { z } from "zod";
+import { LaunchForm, type LaunchHost, type LaunchPreset } from "@/components/launch-form";
+import { requirePageUser } from "@/lib/auth/page-guard";
+import { db } from "@/lib/db";
+import { capabilitiesSchema } from "@/probes/agent/protocol";
+import { getProbe, presetRefs, resolvePreset } from "@/probes/catalog";
+
+export const metadata: Metadata = { title: "Launch a probe" };
+export const dynamic = "force-dynamic";
+
+const targetsSchema = z.object({
+  targets: z
+    .array(z.object({ path: z.string(), fsType: z.string().nullable().optional(), medium: z.string().nullable().optional(), freeBytes: z.number().nullable().optional() }))
+    .optional(),
+});
+
+export default async function NewRunPage({ searchParams }: { searchParams: Promise<{ probe?: string; preset?: string; host?: string }> }) {
+  const sp = await searchParams;
+  await requirePageUser(`/runs/new?${new URLSearchParams(sp as Record<string, string>)}`, "OPERATOR");
+  const presets: LaunchPreset[] = presetRefs().flatMap((ref) => {
+    const p = resolvePreset(ref);
+    return p ? [{ ref, probe: p.probeId, title: `${p.probeId}: ${p.title}`, description: p.description, params: p.params as Record<string, unknown> }] : [];
+  });
+  const wanted = sp.probe && sp.preset ? `${sp.probe}:${sp.preset}` : sp.probe ? presets.find((p) => p.probe === sp.probe)?.ref : undefined;
+  const rows = await db().host.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true, profile: true, capabilities: true } });
+  const hosts: LaunchHost[] = rows.map((h) => {
+    const caps = capabilitiesSchema.safeParse(h.capabilities);
+    const profileTargets = targetsSchema.safeParse(h.profile).data?.targets ?? [];
+    const allowed = caps.success ? caps.data.allowedDirs : profileTargets.map((t) => t.path);
+    const missingTools: Record<string, string> = {};
+    for (const probe of ["iozone", "dd", "sar", "fio"]) {
+      const def = getProbe(probe);
+      const tool = def && caps.success ? caps.data.tools[def.tool.binary] : undefined;
+      if (def && tool && !tool.installed) missingTools[probe] = `${def.tool.binary} is not installed on ${h.name}. ${def.tool.installHint}`;
+    }
+    return {
+      id: h.id,
+      name: h.name,
+      missingTools,
+      targets: allowed.map((path) => {
+        const t = profileTargets.find((x) => x.path === path);
+        return { path, fsType: t?.fsType ?? null, medium: t?.medium ?? null, freeBytes: t?.freeBytes ?? null };
+      }),
+    };
+  });
+  return (
+    <>
+      <h1>Launch a probe</h1>
+      {hosts.length === 0 ? (
+        <div className="alert alert-warn">
+          No host is registered yet: <Link href="/hosts">register one</Link> and start its agent, then launch from here.
+        </div>
+      ) : null}
+      <LaunchForm hosts={hosts} presets={presets} initialPreset={wanted && presets.some((p) => p.ref === wanted) ? wanted : null} initialHostId={sp.host ?? null} />
+    </>
+  );
+}

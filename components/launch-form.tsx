@@ -1,0 +1,156 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useMemo, useState, type FormEvent } from "react";
+
+export interface LaunchHost {
+  id: string;
+  name: string;
+  targets: { path: string; fsType: string | null; medium: string | null; freeBytes: number | null }[];
+  missingTools: Record<string, string>;
+}
+
+export interface LaunchPreset {
+  ref: string;
+  probe: string;
+  title: string;
+  description: string;
+  params: Record<string, unknown>;
+}
+
+interface Props {
+  hosts: LaunchHost[];
+  presets: LaunchPreset[];
+  initialPreset: string | null;
+  initialHostId: string | null;
+}
+
+const gib = (b: number | null) => (b === null ? "?" : `${(b / 2 ** 30).toFixed(1)} GiB free`);
+
+/** Launch a catalog probe: preset → parameters (editable), host, target directory, repeats. */
+export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Props) {
+  const router = useRouter();
+  const [presetRef, setPresetRef] = useState(initialPreset ?? presets[0]?.ref ?? "");
+  const preset = presets.find((p) => p.ref === presetRef) ?? presets[0];
+  const [paramsText, setParamsText] = useState(JSON.stringify(preset?.params ?? {}, null, 2));
+  const [hostId, setHostId] = useState(initialHostId ?? hosts[0]?.id ?? "");
+  const host = hosts.find((h) => h.id === hostId);
+  const [target, setTarget] = useState(host?.targets[0]?.path ?? "");
+  const [repeats, setRepeats] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [pending, setPending] = useState(false);
+  const missing = preset && host ? host.missingTools[preset.probe] : undefined;
+
+  const byProbe = useMemo(() => {
+    const m = new Map<string, LaunchPreset[]>();
+    for (const p of presets) m.set(p.probe, [...(m.get(p.probe) ?? []), p]);
+    return m;
+  }, [presets]);
+
+  function choosePreset(ref: string) {
+    setPresetRef(ref);
+    const p = presets.find((x) => x.ref === ref);
+    if (p) setParamsText(JSON.stringify(p.params, null, 2));
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setFieldErrors({});
+    let params: Record<string, unknown>;
+    try {
+      params = JSON.parse(paramsText) as Record<string, unknown>;
+    } catch {
+      setFieldErrors({ params: ["Parameters must be a JSON object."] });
+      return;
+    }
+    setPending(true);
+    try {
+      const r = await fetch("/api/runs", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ hostId, probe: preset?.probe, params: { ...params, target }, repeats }),
+      });
+      const body = (await r.json().catch(() => ({}))) as { id?: string; error?: string; fieldErrors?: Record<string, string[]> };
+      if (r.status === 201 && body.id) return router.push(`/runs/${body.id}`);
+      setError(body.error ?? `Launch failed (HTTP ${r.status}).`);
+      setFieldErrors(body.fieldErrors ?? {});
+    } catch {
+      setError("The server could not be reached.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const paramErrors = Object.entries(fieldErrors).filter(([k]) => k.startsWith("params"));
+  return (
+    <form className="stack" style={{ maxWidth: "44rem" }} onSubmit={onSubmit} noValidate data-testid="launch-form">
+      {error ? (
+        <div role="alert" className="alert alert-error">
+          {error}
+        </div>
+      ) : null}
+      <label>
+        Preset
+        <select name="preset" value={presetRef} onChange={(e) => choosePreset(e.target.value)}>
+          {[...byProbe].map(([probe, list]) => (
+            <optgroup key={probe} label={probe}>
+              {list.map((p) => (
+                <option key={p.ref} value={p.ref}>
+                  {p.title}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        {preset ? <span className="muted small">{preset.description}</span> : null}
+      </label>
+      <label>
+        Host
+        <select name="hostId" value={hostId} onChange={(e) => setHostId(e.target.value)} disabled={hosts.length === 0}>
+          {hosts.length === 0 ? <option value="">no hosts registered yet</option> : null}
+          {hosts.map((h) => (
+            <option key={h.id} value={h.id}>
+              {h.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Target directory
+        <select name="target" value={target} onChange={(e) => setTarget(e.target.value)} disabled={!host}>
+          {(host?.targets ?? []).map((t) => (
+            <option key={t.path} value={t.path}>
+              {t.path} — {t.fsType ?? "?"} · {t.medium ?? "?"} · {gib(t.freeBytes)}
+            </option>
+          ))}
+        </select>
+        {fieldErrors["params.target"] ? <span className="field-error">{fieldErrors["params.target"].join(" ")}</span> : null}
+      </label>
+      <label>
+        Parameters (JSON; the target is set above)
+        <textarea name="params" rows={8} value={paramsText} onChange={(e) => setParamsText(e.target.value)} spellCheck={false} aria-invalid={paramErrors.length ? true : undefined} />
+        {paramErrors.map(([k, msgs]) => (
+          <span key={k} className="field-error">
+            {k.replace(/^params\.?/, "") || "parameters"}: {msgs.join(" ")}
+          </span>
+        ))}
+      </label>
+      <label>
+        Repeats (median and spread need 3–5)
+        <input name="repeats" type="number" min={1} max={20} value={repeats} onChange={(e) => setRepeats(Number(e.target.value))} />
+      </label>
+      {missing ? (
+        <div className="alert alert-warn" role="status">
+          {missing}
+        </div>
+      ) : null}
+      <div>
+        <button className="btn btn-primary" type="submit" disabled={pending || !host || !!missing}>
+          {pending ? "Launching…" : "Launch"}
+        </button>
+      </div>
+    </form>
+  );
+}
