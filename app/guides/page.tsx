@@ -1,13 +1,23 @@
 import type { Metadata } from "next";
-import { PlannedFeature } from "@/components/coming-soon";
+import { GuideSearch } from "@/components/guides/guide-search";
+import { loadGuides, toListItem, toSearchDocument } from "@/lib/guides/catalog";
 
-export const metadata: Metadata = { title: "Guides" };
+export const metadata: Metadata = {
+  title: "Guides",
+  description: "Tuning guides for Linux storage and memory, built from published measurements.",
+};
 
 export default function GuidesPage() {
+  // Broken references in guide bodies fail the build in /guides/[slug]'s generateStaticParams.
+  const guides = loadGuides();
   return (
-    <PlannedFeature title="Guides">
-      Structured tuning guides will be listed here: ext2/ext3/ext4 under IOzone, disk vs flash vs memory, Linux memory
-      management for databases, file-system metadata speed, XFS preallocation, and the database and multicore articles.
-    </PlannedFeature>
+    <>
+      <h1>Guides</h1>
+      <p className="lead">
+        Tuning guides built from classic, published measurements: what was measured, what it shows, what to tune, and
+        how to re-run the test on your own hosts.
+      </p>
+      <GuideSearch guides={guides.map(toListItem)} documents={guides.map(toSearchDocument)} />
+    </>
   );
 }

@@ -1,13 +1,184 @@
 import type { Metadata } from "next";
-import { PlannedFeature } from "@/components/coming-soon";
+import Link from "next/link";
+import styles from "@/components/guides/guides.module.css";
+import { db } from "@/lib/db";
+import { guideHref, loadGuides } from "@/lib/guides/catalog";
+import { hostValueFor, readHostProfile, type HostProfileView, type HostValue } from "@/lib/guides/host-values";
+import { buildTunableIndex, KIND_LABELS, type TunableEntry, type TunableKind } from "@/lib/guides/tunables";
 
-export const metadata: Metadata = { title: "Tunables" };
+export const metadata: Metadata = {
+  title: "Tunables",
+  description: "Every sysctl, mount option, command and setting the guides discuss, with each host's current value.",
+};
 
-export default function TunablesPage() {
+// Host values change whenever an agent reports; read them on every request. Public: no sign-in.
+export const dynamic = "force-dynamic";
+
+interface HostColumn {
+  id: string;
+  name: string;
+  profile: HostProfileView;
+}
+
+async function readHosts(): Promise<{ hosts: HostColumn[]; failed: boolean }> {
+  try {
+    const rows = await db().host.findMany({
+      select: { id: true, name: true, profile: true },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+    });
+    return { hosts: rows.map((r) => ({ id: r.id, name: r.name, profile: readHostProfile(r.profile) })), failed: false };
+  } catch (err) {
+    // The index itself comes from the guides and is still worth showing without the database.
+    console.error("tunables: could not read hosts:", err);
+    return { hosts: [], failed: true };
+  }
+}
+
+function hostValue(entry: TunableEntry, host: HostColumn): HostValue {
+  // The first guide's advice is the reference; guides that share a tunable agree on its value.
+  const recommended = entry.advice[0]?.recommended ?? "";
+  return hostValueFor({ name: entry.name, kind: entry.kind, recommended }, host.profile);
+}
+
+function HostValueCell({ value }: { value: HostValue }) {
+  const tone = value.status === "ok" ? styles.hostOk : value.status === "warn" ? styles.hostWarn : "";
   return (
-    <PlannedFeature title="Tunables">
-      Every sysctl, mount option and command the guides discuss will be indexed here with its recommended value, the
-      guide that explains it, and the value each registered host currently has.
-    </PlannedFeature>
+    <div className={`${styles.hostValue} ${tone}`}>
+      {value.status === "none" ? <span className="muted">{value.text}</span> : <code>{value.text}</code>}
+      {/* The verdict is spelled out, not only coloured. */}
+      {value.status === "warn" && <span className={styles.verdict}>≠ recommended</span>}
+      {value.status === "ok" && <span className={styles.verdict}>✓ as recommended</span>}
+      {value.detail && <span className={styles.hostDetail}>{value.detail}</span>}
+    </div>
+  );
+}
+
+const KIND_HEADINGS: Record<TunableKind, string> = {
+  sysctl: "Kernel sysctls",
+  "mount-option": "Mount options",
+  config: "Configuration settings",
+  command: "Commands",
+};
+
+function HostSummary({ hosts, index }: { hosts: HostColumn[]; index: TunableEntry[] }) {
+  return (
+    <ul className={styles.hostSummary}>
+      {hosts.map((h) => {
+        const differing = index.filter((t) => hostValue(t, h).status === "warn").map((t) => t.name);
+        return (
+          <li key={h.id}>
+            <strong>{h.name}</strong>:{" "}
+            {differing.length === 0
+              ? "no reported value differs from the guides."
+              : `${differing.length} value${differing.length === 1 ? " differs" : "s differ"} from the guides (${differing.join(", ")}).`}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default async function TunablesPage() {
+  const index = buildTunableIndex(loadGuides());
+  const { hosts, failed } = await readHosts();
+  const kinds = [...new Set(index.map((t) => t.kind))];
+  const columns = 4 + hosts.length;
+
+  return (
+    <>
+      <h1>Tunables</h1>
+      <p className="lead">
+        Every sysctl, mount option, command and configuration setting the guides discuss: the recommended value, why, the
+        guide that explains it, and what each registered host has now.
+      </p>
+      <nav aria-label="Kinds of tunable" className={styles.kindNav}>
+        {kinds.map((k) => (
+          <a key={k} href={`#kind-${k}`}>
+            {KIND_HEADINGS[k]} ({index.filter((t) => t.kind === k).length})
+          </a>
+        ))}
+      </nav>
+      {failed ? (
+        <p className="alert alert-error" role="alert">
+          The hosts could not be read from the database, so their current values are not shown.
+        </p>
+      ) : hosts.length === 0 ? (
+        <p className="empty" data-testid="no-hosts">
+          <Link href="/hosts">Register a host</Link> to see its current values next to the recommendations.
+        </p>
+      ) : (
+        <div className="panel">
+          Current values come from each host&apos;s last profile report.
+          <HostSummary hosts={hosts} index={index} />
+        </div>
+      )}
+      <div className="table-wrap">
+        <table className={`data ${styles.tunablesTable}`}>
+          <thead>
+            <tr>
+              <th scope="col">Name and kind</th>
+              <th scope="col">Recommended</th>
+              {/* Host values sit beside the recommendation they are compared with. */}
+              {hosts.map((h) => (
+                <th key={h.id} scope="col">
+                  Host {h.name}
+                </th>
+              ))}
+              <th scope="col">Why</th>
+              <th scope="col">Explained in</th>
+            </tr>
+          </thead>
+          {kinds.map((kind) => (
+            <tbody key={kind}>
+              <tr id={`kind-${kind}`}>
+                <th scope="colgroup" colSpan={columns}>
+                  {KIND_HEADINGS[kind]}
+                </th>
+              </tr>
+              {index
+                .filter((t) => t.kind === kind)
+                .map((t) => {
+                  const several = t.advice.length > 1;
+                  return (
+                    <tr key={t.name} id={t.anchor} data-testid="tunable-row">
+                      <th scope="row" className={styles.nameCell}>
+                        <code>{t.name}</code>
+                        <span className="badge">{KIND_LABELS[t.kind]}</span>
+                      </th>
+                      <td className={styles.recommendedCell}>
+                        {t.advice.map((a) => (
+                          <div key={a.guide.slug} className={styles.advice}>
+                            {a.recommended}
+                            {several && <div className={styles.adviceFrom}>for: {a.guide.title}</div>}
+                          </div>
+                        ))}
+                      </td>
+                      {hosts.map((h) => (
+                        <td key={h.id} className={styles.hostCell}>
+                          <HostValueCell value={hostValue(t, h)} />
+                        </td>
+                      ))}
+                      <td className={styles.whyCell}>
+                        {t.advice.map((a) => (
+                          <div key={a.guide.slug} className={styles.advice}>
+                            {a.why}
+                          </div>
+                        ))}
+                      </td>
+                      <td className={styles.guidesCell}>
+                        {t.advice.map((a) => (
+                          <div key={a.guide.slug} className={styles.advice}>
+                            <Link href={guideHref(a.guide.slug)}>{a.guide.title}</Link>
+                          </div>
+                        ))}
+                      </td>
+                    </tr>
+                  );
+                })}
+            </tbody>
+          ))}
+        </table>
+      </div>
+    </>
   );
 }

@@ -54,11 +54,11 @@ export function mdxToPlainText(body: string): string {
   s = s.replace(/^(`{3,}|~{3,})[^\n]*$/gm, " ");
   // MDX and HTML comments.
   s = s.replace(/\{\/\*[\s\S]*?\*\/\}/g, " ").replace(/<!--[\s\S]*?-->/g, " ");
-  s = s.replace(SELF_CLOSING_COMPONENT, (_m, name: string, attrs: string) => ` ${componentText(name, parseProps(attrs))} `);
+  s = s.replace(SELF_CLOSING_COMPONENT, (_m, name: string, attrs: string) => componentText(name, parseProps(attrs)));
   // Images and links keep their visible text.
   s = s.replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/\[([^\]]+)\]\([^)]*\)/g, "$1");
   // GFM table delimiter rows, then cell separators.
-  s = s.replace(/^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/gm, " ");
+  s = s.replace(/^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$/gm, " ");
   s = s.replace(/\|/g, " ");
   // Line-start syntax: headings, block quotes, list markers.
   s = s.replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, "");

@@ -31,9 +31,9 @@ const TOKEN_BREAK = /[\s,;!?()[\]{}<>"'`*|\\~^$#@&%“”‘’«»…、，。�
 /** Separators inside a compound token, coarse first: paths, dotted names, option=value. */
 const COARSE_SEPARATORS = /[./=:+]+/;
 /** Then word separators inside each coarse segment: zone_reclaim_mode, read-only. */
-const FINE_SEPARATORS = /[_\-]+/;
+const FINE_SEPARATORS = /[_-]+/;
 /** Punctuation that only decorates a token's ends ("noatime." at the end of a sentence). */
-const EDGE_PUNCTUATION = /^[./=:+_\-]+|[./=:+_\-]+$/g;
+const EDGE_PUNCTUATION = /^[./=:+_-]+|[./=:+_-]+$/g;
 
 function pushUnique(out: string[], seen: Set<string>, term: string) {
   if (term && !seen.has(term)) {

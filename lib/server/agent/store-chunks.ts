@@ -1,6 +1,7 @@
 import type { Chunk } from "../../../probes/agent/protocol";
 import { db } from "../../db";
 import { notifyRun } from "../realtime/notify";
+import { storableText } from "../runs/sanitize-log";
 
 /**
  * Stores log chunks idempotently: the unique (run_id, seq) index drops a chunk the server
@@ -9,8 +10,7 @@ import { notifyRun } from "../realtime/notify";
  */
 export async function storeChunks(runId: string, chunks: Chunk[]): Promise<{ stored: number; duplicates: number; cancelRequested: boolean }> {
   const seqs = chunks.map((c) => c.seq);
-  // PostgreSQL text cannot hold NUL; no probe prints one, but a chunk must never be refused for it.
-  const datas = chunks.map((c) => c.data.replace(/\u0000/g, "\uFFFD"));
+  const datas = chunks.map((c) => storableText(c.data));
   const stored = await db().$executeRaw`
     INSERT INTO run_log_chunks (run_id, seq, data)
     SELECT ${runId}::uuid, s, d FROM unnest(${seqs}::int[], ${datas}::text[]) AS t(s, d)

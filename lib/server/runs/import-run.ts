@@ -4,6 +4,7 @@ import { isProbeId, parseOutput } from "../../../probes/catalog";
 import { MAX_CHUNK_CHARS } from "../../../probes/agent/protocol";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { storableText } from "./sanitize-log";
 
 export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
 
@@ -28,7 +29,7 @@ export async function importRun(input: ImportRunInput, createdById: string): Pro
   if (!parsed.ok) throw new AppError("BAD_REQUEST", parsed.error, { output: [parsed.error] });
   const chunks: { seq: number; data: string }[] = [];
   for (let i = 0, seq = 0; i < input.output.length; i += MAX_CHUNK_CHARS, seq++) {
-    chunks.push({ seq, data: input.output.slice(i, i + MAX_CHUNK_CHARS).replace(/\u0000/g, "\uFFFD") });
+    chunks.push({ seq, data: storableText(input.output.slice(i, i + MAX_CHUNK_CHARS)) });
   }
   const now = new Date();
   const run = await db().probeRun.create({

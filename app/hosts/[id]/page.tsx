@@ -1,0 +1,144 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ReregisterForm } from "@/components/hosts/reregister-form";
+import { requirePageUser } from "@/lib/auth/page-guard";
+import { roleAtLeast } from "@/lib/auth/roles";
+import { db } from "@/lib/db";
+import { setMediumOverrideAction } from "@/lib/server/hosts/host-actions";
+import { hostSummary } from "@/lib/server/hosts/host-summary";
+
+export const metadata: Metadata = { title: "Host" };
+export const dynamic = "force-dynamic";
+
+export default async function HostPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const actor = await requirePageUser(`/hosts/${id}`);
+  if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  const host = await db().host.findUnique({
+    where: { id },
+    select: { id: true, name: true, lastSeenAt: true, agentRegisteredAt: true, profile: true, capabilities: true, mediumOverrides: true },
+  });
+  if (!host) notFound();
+  const s = hostSummary(host);
+  const overrides = (host.mediumOverrides ?? {}) as Record<string, string>;
+  const operator = roleAtLeast(actor.role, "OPERATOR");
+  const runs = await db().probeRun.findMany({ where: { hostId: id }, orderBy: { createdAt: "desc" }, take: 20, select: { id: true, probe: true, status: true, createdAt: true } });
+  return (
+    <>
+      <p className="muted small">
+        <Link href="/hosts">Hosts</Link> / {host.name}
+      </p>
+      <h1>
+        {host.name} <span className={`badge ${s.online ? "badge-SUCCEEDED" : ""}`} data-testid="agent-state">{s.agentState}</span>
+      </h1>
+      {operator && host.agentRegisteredAt ? (
+        <p>
+          <Link className="btn btn-primary" href={`/runs/new?host=${host.id}`}>
+            Launch a probe
+          </Link>
+        </p>
+      ) : null}
+      <div className="cards">
+        <div className="card">
+          <h3>System</h3>
+          <p>
+            {s.profile.distro ?? "—"}
+            <br />
+            Linux {s.kernel ?? "—"}
+            <br />
+            {s.cpu ?? "—"} · {s.memory ?? "—"} · {s.profile.numa?.nodes ?? "?"} NUMA node(s)
+          </p>
+        </div>
+        <div className="card">
+          <h3>Memory management</h3>
+          <p>
+            {Object.entries(s.profile.sysctls ?? {}).map(([k, v]) => (
+              <span key={k}>
+                <code>{k}</code> = {v}
+                <br />
+              </span>
+            ))}
+            THP: {s.profile.thp?.enabled ?? "—"} (defrag {s.profile.thp?.defrag ?? "—"})
+          </p>
+        </div>
+        <div className="card">
+          <h3>Tools</h3>
+          <p>
+            {Object.entries(s.tools).map(([name, t]) => (
+              <span key={name}>
+                {name}: {t.installed ? (t.version ?? "installed") : "missing"}
+                <br />
+              </span>
+            ))}
+          </p>
+        </div>
+      </div>
+      <h2>Allowed directories</h2>
+      <div className="table-wrap">
+        <table className="data">
+          <thead>
+            <tr>
+              <th>Path</th>
+              <th>File system</th>
+              <th>Source</th>
+              <th>Mount options</th>
+              <th>Medium</th>
+              <th className="num">Free</th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.targets.map((t) => (
+              <tr key={t.path}>
+                <td>{t.path}</td>
+                <td>{t.fsType ?? "—"}</td>
+                <td>{t.source ?? t.device ?? "—"}</td>
+                <td className="small">{(t.mountOptions ?? []).join(",")}</td>
+                <td>
+                  {t.device && operator && t.fsType !== "tmpfs" ? (
+                    <form action={setMediumOverrideAction} style={{ display: "flex", gap: 6 }}>
+                      <input type="hidden" name="hostId" value={host.id} />
+                      <input type="hidden" name="device" value={t.device} />
+                      <select name="medium" defaultValue={overrides[t.device] ?? "auto"} aria-label={`Medium of ${t.device}`}>
+                        <option value="auto">auto ({t.medium ?? "?"})</option>
+                        <option value="ssd">ssd</option>
+                        <option value="disk">disk</option>
+                        <option value="memory">memory</option>
+                      </select>
+                      <button className="btn" type="submit">
+                        Set
+                      </button>
+                    </form>
+                  ) : (
+                    (overrides[t.device ?? ""] ?? t.medium ?? "—")
+                  )}
+                </td>
+                <td className="num">{t.freeBytes ? `${(t.freeBytes / 2 ** 30).toFixed(1)} GiB` : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2>Recent runs</h2>
+      {runs.length === 0 ? (
+        <div className="empty">No runs on this host yet.</div>
+      ) : (
+        <ul>
+          {runs.map((r) => (
+            <li key={r.id}>
+              <Link href={`/runs/${r.id}`}>{r.probe}</Link> <span className={`badge badge-${r.status}`}>{r.status.toLowerCase()}</span>{" "}
+              <span className="muted small">{r.createdAt.toISOString().slice(0, 16).replace("T", " ")}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {operator ? (
+        <>
+          <h2>Agent credential</h2>
+          <p className="muted">If the host was compromised or rebuilt, revoke its credential; the running agent is refused at its next request and needs a new registration token.</p>
+          <ReregisterForm hostId={host.id} />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import type { RegistrationState } from "@/lib/server/hosts/host-actions";
+
+/** Shown once after creating a host or re-issuing its token: the token is never shown again. */
+export function RegistrationResult({ host }: { host: NonNullable<RegistrationState["host"]> }) {
+  return (
+    <div className="alert alert-ok" data-testid="registration">
+      <p style={{ marginTop: 0 }}>
+        <strong>{host.name}</strong> is registered. Run this on the host within 24 hours (until {host.expiresAt.slice(0, 16).replace("T", " ")} UTC);
+        the token works once and is not shown again.
+      </p>
+      <p className="small">From a checkout of Probebook:</p>
+      <pre>
+        <code data-testid="agent-command">{host.command}</code>
+      </pre>
+      <p className="small">Or with the single-file agent (see probes/agent/deploy/README.md):</p>
+      <pre>
+        <code>{host.bundledCommand}</code>
+      </pre>
+      <p className="small">
+        Registration token: <code data-testid="registration-token">{host.token}</code>
+      </p>
+      <p className="small" style={{ marginBottom: 0 }}>
+        <code>--allow</code> lists the only directories probes may write in; use a scratch directory on each device you want
+        to measure and <code>/dev/shm</code> for memory.
+      </p>
+    </div>
+  );
+}
