@@ -1,6 +1,5 @@
 import Link from "next/link";
-import { currentActor } from "@/lib/auth/actor";
-import { signOutAction } from "@/lib/auth/actions";
+import { UserBox } from "./user-box";
 
 const links = [
   { href: "/guides", label: "Guides" },
@@ -11,8 +10,7 @@ const links = [
   { href: "/import", label: "Import" },
 ];
 
-export async function SiteHeader() {
-  const actor = await currentActor().catch(() => null);
+export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="inner">
@@ -26,22 +24,7 @@ export async function SiteHeader() {
             </Link>
           ))}
         </nav>
-        <div className="user-box">
-          {actor ? (
-            <>
-              <span data-testid="signed-in-as">
-                {actor.email} · {actor.role.toLowerCase()}
-              </span>
-              <form action={signOutAction}>
-                <button className="btn-link" type="submit">
-                  Sign out
-                </button>
-              </form>
-            </>
-          ) : (
-            <Link href="/sign-in">Sign in</Link>
-          )}
-        </div>
+        <UserBox />
       </div>
     </header>
   );

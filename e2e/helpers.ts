@@ -42,6 +42,19 @@ export async function signInViaForm(page: Page, email: string, password: string)
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** Signs in and waits until the session is in place (for tests whose subject is not the form). */
+export async function signIn(page: Page, email: string, password: string) {
+  await signInViaForm(page, email, password);
+  await page.getByTestId("signed-in-as").waitFor();
+}
+
+/** A new user of the given role, signed in in this page. */
+export async function signInAs(page: Page, role: "admin" | "operator" | "viewer") {
+  const user = await createUser(role);
+  await signIn(page, user.email, user.password);
+  return user;
+}
+
 /** An API token for a new user of the given role. */
 export async function apiTokenFor(role: "admin" | "operator" | "viewer"): Promise<string> {
   const { email } = await createUser(role);

@@ -1,12 +1,11 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { apiTokenFor, bearer, createUser, signInViaForm } from "../helpers";
+import { apiTokenFor, bearer, signInAs } from "../helpers";
 
 const fixture = path.join(__dirname, "iozone-auto-64m.txt");
 
 test("an operator imports an iozone file through the UI and sees its numbers", async ({ page }) => {
-  const { email, password } = await createUser("operator");
-  await signInViaForm(page, email, password);
+  await signInAs(page, "operator");
   await page.goto("/import");
   await page.getByLabel("Tool").selectOption("iozone");
   await page.getByLabel("Machine it ran on").fill("lab-vm · virtio · ext4");
@@ -21,8 +20,7 @@ test("an operator imports an iozone file through the UI and sees its numbers", a
 });
 
 test("output that is not the chosen tool's is refused with the parser's message", async ({ page }) => {
-  const { email, password } = await createUser("operator");
-  await signInViaForm(page, email, password);
+  await signInAs(page, "operator");
   await page.goto("/import");
   await page.getByLabel("Tool").selectOption("fio");
   await page.getByLabel("Machine it ran on").fill("nowhere");

@@ -1,0 +1,49 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
+import { signOutAction } from "@/lib/auth/actions";
+
+interface Me {
+  email: string;
+  role: string;
+}
+
+/**
+ * The signed-in user, fetched by the browser so that the layout stays static and public pages
+ * (guides, share links) can be prerendered.
+ */
+export function UserBox() {
+  const pathname = usePathname();
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    fetch("/api/me", { cache: "no-store" })
+      .then((r) => r.json() as Promise<{ user: Me | null }>)
+      .then((b) => live && setMe(b.user))
+      .catch(() => live && setMe(null));
+    return () => {
+      live = false;
+    };
+  }, [pathname]);
+  if (me === undefined) return <div className="user-box" aria-busy="true" />;
+  return (
+    <div className="user-box">
+      {me ? (
+        <>
+          <span data-testid="signed-in-as">
+            {me.email} · {me.role.toLowerCase()}
+          </span>
+          <form action={signOutAction}>
+            <button className="btn-link" type="submit">
+              Sign out
+            </button>
+          </form>
+        </>
+      ) : (
+        <Link href="/sign-in">Sign in</Link>
+      )}
+    </div>
+  );
+}

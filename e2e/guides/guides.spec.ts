@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import { expect, test } from "@playwright/test";
+import { readDatabaseUrlFile } from "../../lib/runtime/database-url-file";
+import { createUser, e2eDataDir, signInViaForm } from "../helpers";
+
+/** A Prisma client on the e2e server's database (the server records its URL in the e2e data dir). */
+function e2eDb(): PrismaClient {
+  const url = readDatabaseUrlFile(e2eDataDir);
+  if (!url) throw new Error(`no database URL in ${e2eDataDir}; is the e2e server running?`);
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+}
+
+test("read a guide with charts, find another by searching, and reproduce its measurement", async ({ page }) => {
+  // The launch form is for signed-in operators; signing in first keeps the final URL stable
+  // once /runs/new exists (anonymous visitors would be sent to the sign-in page instead).
+  const { email, password } = await createUser("operator");
+  await signInViaForm(page, email, password);
+  await expect(page.getByTestId("signed-in-as")).toContainText(email);
+
+  await page.goto("/guides");
+  await expect(page.getByRole("heading", { level: 1, name: "Guides" })).toBeVisible();
+  await page.getByRole("link", { name: /ext2 vs ext3 vs ext4 under IOzone/ }).click();
+  await expect(page).toHaveURL(/\/guides\/ext2-ext3-ext4-iozone$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("ext2 vs ext3 vs ext4");
+
+  const chart = page.getByTestId("dataset-chart").first();
+  await expect(chart).toBeVisible();
+  await expect(chart.locator("svg.recharts-surface").first()).toBeVisible();
+  // One line per file system in the IOzone write chart.
+  await expect(chart.locator(".recharts-line")).toHaveCount(3);
+  await expect(chart.getByRole("img").first()).toHaveAttribute("aria-label", /Line chart: .*write/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/guides$/);
+  const search = page.getByRole("searchbox", { name: "Search the guides" });
+  await search.pressSequentially("zone_reclaim");
+  const results = page.getByRole("list", { name: "Search results" });
+  await expect(page.getByRole("status")).toContainText("match “zone_reclaim”");
+  const first = results.getByRole("link").first();
+  await expect(first).toHaveText(/Zone reclaim, NUMA and THP/);
+  await first.click();
+  await expect(page).toHaveURL(/\/guides\/linux-memory-numa-databases$/);
+
+  await page.getByRole("link", { name: "Watch direct scans with sar -B" }).click();
+  await expect(page).toHaveURL(/\/runs\/new\?probe=sar&preset=paging$/);
+});
+
+test("search shows an empty state when nothing matches", async ({ page }) => {
+  await page.goto("/guides");
+  await page.getByRole("searchbox", { name: "Search the guides" }).fill("kubernetes");
+  await expect(page.getByText("No guide mentions “kubernetes”")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Search results" })).toHaveCount(0);
+});
+
+test("guides and their data are public; an unknown guide is a 404", async ({ page, request }) => {
+  const guide = await page.goto("/guides/linux-memory-numa-databases");
+  expect(guide?.status()).toBe(200);
+  await expect(page.getByRole("complementary", { name: "Tunables" }).getByRole("link", { name: "vm.zone_reclaim_mode" })).toBeVisible();
+
+  const missing = await page.goto("/guides/no-such-guide");
+  expect(missing?.status()).toBe(404);
+
+  const csv = await request.get("/guides/data/ext-iozone-2009.csv");
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect((await csv.text()).split("\r\n")[0]).toBe("fs,operation,record_kb,value");
+  const json = await request.get("/guides/data/ext-iozone-2009.json");
+  expect(json.headers()["content-type"]).toContain("application/json");
+  expect((await json.json()).id).toBe("ext-iozone-2009");
+});
+
+test("tunables lists every guide's settings with the recommended value, publicly", async ({ page }) => {
+  const prisma = e2eDb();
+  try {
+    const hostCount = await prisma.host.count();
+    await page.goto("/tunables");
+    await expect(page.getByRole("heading", { level: 1, name: "Tunables" })).toBeVisible();
+    const row = page.locator("tr#vm-zone-reclaim-mode");
+    await expect(row.getByRole("rowheader")).toContainText("vm.zone_reclaim_mode");
+    await expect(row.getByRole("rowheader")).toContainText("sysctl");
+    // The first data cell is the recommendation.
+    await expect(row.getByRole("cell").first()).toHaveText(/^0 /);
+    await expect(row.getByRole("link", { name: /Zone reclaim, NUMA and THP/ })).toBeVisible();
+    if (hostCount === 0) {
+      const empty = page.getByTestId("no-hosts");
+      await expect(empty).toContainText("Register a host to see its current values");
+      await expect(empty.getByRole("link", { name: "Register a host" })).toHaveAttribute("href", "/hosts");
+    }
+  } finally {
+    await prisma.$disconnect();
+  }
+});
+
+test("tunables compares each host's profile with the recommendations", async ({ page }) => {
+  const prisma = e2eDb();
+  const name = `tunables-e2e-${randomUUID().slice(0, 8)}`;
+  const host = await prisma.host.create({
+    data: {
+      name,
+      profile: {
+        sysctls: { "vm.zone_reclaim_mode": "1", "vm.dirty_ratio": "20" },
+        thp: { enabled: "always madvise [never]" },
+        targets: [{ path: "/data", fsType: "ext4", mountOptions: ["rw", "noatime"], medium: "ssd" }],
+        numa: { nodes: 2 },
+      },
+    },
+  });
+  try {
+    await page.goto("/tunables");
+    const headers = await page.locator("table thead th").allTextContents();
+    const column = headers.indexOf(`Host ${name}`);
+    expect(column).toBeGreaterThan(0);
+    // Row cells line up with the header: the name is a th, the rest tds.
+    const hostCell = (anchor: string) => page.locator(`tr#${anchor} > :is(th, td)`).nth(column);
+
+    await expect(hostCell("vm-zone-reclaim-mode")).toContainText("1");
+    await expect(hostCell("vm-zone-reclaim-mode")).toContainText("≠ recommended");
+    await expect(hostCell("vm-dirty-ratio")).toContainText("20");
+    await expect(hostCell("vm-dirty-ratio")).toContainText("✓ as recommended");
+    await expect(hostCell("sys-kernel-mm-transparent-hugepage-enabled")).toContainText("never");
+    await expect(hostCell("noatime")).toContainText("yes on /data");
+    await expect(hostCell("sar-b")).toHaveText("—");
+    await expect(page.getByText(`${name}: 1 value differs from the guides (vm.zone_reclaim_mode)`)).toBeVisible();
+  } finally {
+    await prisma.host.delete({ where: { id: host.id } });
+    await prisma.$disconnect();
+  }
+});

@@ -1,0 +1,131 @@
+// The probe catalog: what the server offers, validates and parses, and what the agent runs.
+// The server only ever sends a probe id and parameters; the command line is built here, on the
+// host, from validated parameters.
+import type { z } from "zod";
+import type { PresetDef, ProbeDefinition, ProbeId } from "./core/probe";
+import type { ParseOutcome } from "./core/types";
+import { ddProbe } from "./dd/probe";
+import type { DdParams } from "./dd/params";
+import { fioProbe } from "./fio/probe";
+import type { FioParams } from "./fio/params";
+import { iozoneProbe } from "./iozone/probe";
+import type { IozoneParams } from "./iozone/params";
+import { sarProbe } from "./sar/probe";
+import type { SarParams } from "./sar/params";
+
+export type { ProbeDefinition, ProbeId, PresetDef } from "./core/probe";
+export type { CommandSpec, Measurement, NormalisedResult, ParseOutcome, Progress, Tool } from "./core/types";
+
+export interface ProbeParamsById {
+  iozone: IozoneParams;
+  dd: DdParams;
+  sar: SarParams;
+  fio: FioParams;
+}
+export type AnyProbeParams = ProbeParamsById[ProbeId];
+export type AnyProbe = ProbeDefinition<AnyProbeParams>;
+
+export const catalog: { readonly [K in ProbeId]: ProbeDefinition<ProbeParamsById[K]> } = {
+  iozone: iozoneProbe,
+  dd: ddProbe,
+  sar: sarProbe,
+  fio: fioProbe,
+};
+
+export const probeIds: readonly ProbeId[] = ["iozone", "dd", "sar", "fio"];
+
+export function isProbeId(id: unknown): id is ProbeId {
+  return typeof id === "string" && (probeIds as readonly string[]).includes(id);
+}
+
+export function getProbe<K extends ProbeId>(id: K): ProbeDefinition<ProbeParamsById[K]>;
+export function getProbe(id: string): AnyProbe | undefined;
+export function getProbe(id: string): AnyProbe | undefined {
+  return isProbeId(id) ? (catalog[id] as AnyProbe) : undefined;
+}
+
+export type ValidateResult<P> =
+  | { ok: true; params: P }
+  | { ok: false; fieldErrors: Record<string, string[]>; message: string };
+
+/** fieldErrors are keyed by dotted path ("tests.1", "target"); "_" holds errors of the whole object. */
+function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export function validateParams<K extends ProbeId>(probeId: K, input: unknown): ValidateResult<ProbeParamsById[K]>;
+export function validateParams(probeId: string, input: unknown): ValidateResult<AnyProbeParams>;
+export function validateParams(probeId: string, input: unknown): ValidateResult<AnyProbeParams> {
+  const probe = getProbe(probeId);
+  if (!probe) {
+    const message = `Unknown probe "${probeId}": choose one of ${probeIds.join(", ")}.`;
+    return { ok: false, fieldErrors: { probe: [message] }, message };
+  }
+  const r = probe.paramsSchema.safeParse(input);
+  if (r.success) return { ok: true, params: r.data };
+  const fieldErrors = fieldErrorsOf(r.error);
+  const message = `Invalid ${probeId} parameters: ${Object.entries(fieldErrors)
+    .map(([k, msgs]) => `${k === "_" ? "" : `${k}: `}${msgs.join(", ")}`)
+    .join("; ")}`;
+  return { ok: false, fieldErrors, message };
+}
+
+/** Never throws: an unknown probe id is a failed parse too. */
+export function parseOutput(probeId: string, output: string): ParseOutcome {
+  const probe = getProbe(probeId);
+  if (!probe) return { ok: false, error: `Unknown probe "${probeId}"` };
+  return probe.parse(output);
+}
+
+export interface ResolvedPreset {
+  /** "<probe>:<preset>", e.g. "iozone:ext-article". */
+  ref: string;
+  probeId: ProbeId;
+  presetId: string;
+  title: string;
+  description: string;
+  /** All parameters except target. */
+  params: Omit<AnyProbeParams, "target">;
+}
+
+export function resolvePreset(ref: string): ResolvedPreset | undefined {
+  const sep = ref.indexOf(":");
+  if (sep < 0) return undefined;
+  const probeId = ref.slice(0, sep);
+  const presetId = ref.slice(sep + 1);
+  const probe = getProbe(probeId);
+  if (!probe || !Object.hasOwn(probe.presets, presetId)) return undefined;
+  const preset = probe.presets[presetId] as PresetDef<AnyProbeParams>;
+  return { ref, probeId: probe.id, presetId, title: preset.title, description: preset.description, params: structuredClone(preset.params) };
+}
+
+/** Every "<probe>:<preset>" reference, in catalog order. */
+export function presetRefs(): string[] {
+  return probeIds.flatMap((id) => Object.keys(catalog[id].presets).map((p) => `${id}:${p}`));
+}
+
+/** A preset's parameters for one target directory, validated. */
+export function presetParams(ref: string, target: string): ValidateResult<AnyProbeParams> {
+  const preset = resolvePreset(ref);
+  if (!preset) {
+    const message = `Unknown preset "${ref}"`;
+    return { ok: false, fieldErrors: { preset: [message] }, message };
+  }
+  return validateParams(preset.probeId, { ...preset.params, target });
+}
+
+/**
+ * Bytes a run writes into its target (0 for sar and dd reads). Parameters are validated first;
+ * invalid ones (which cannot run anyway) count as 0.
+ */
+export function requiredFreeBytes(probeId: string, params: unknown): number {
+  const probe = getProbe(probeId);
+  if (!probe) return 0;
+  const r = probe.paramsSchema.safeParse(params);
+  return r.success ? probe.requiredFreeBytes(r.data) : 0;
+}

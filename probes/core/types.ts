@@ -1,0 +1,44 @@
+// Shared shapes of the probe catalog. This folder is bundled into the host agent, so it
+// must stay free of Node, Next.js and database imports: zod is the only dependency.
+
+export type Tool = "iozone" | "dd" | "sar" | "fio";
+
+export const TOOLS: readonly Tool[] = ["iozone", "dd", "sar", "fio"];
+
+export interface Measurement {
+  metric: string;
+  value: number;
+  unit: string;
+  dims: Record<string, string | number>;
+}
+
+export interface NormalisedResult {
+  tool: Tool;
+  toolVersion: string | null;
+  measurements: Measurement[];
+  warnings: string[];
+}
+
+export type ParseOutcome =
+  | { ok: true; result: NormalisedResult }
+  | { ok: false; error: string };
+
+export interface Progress {
+  done: number;
+  total: number;
+  unit: string;
+  /** 0..1 */
+  fraction: number;
+  label: string;
+}
+
+/** An argv invocation: the runner must spawn `file` with `args` directly, never through a shell. */
+export interface CommandSpec {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+  timeoutSec: number;
+  /** Scratch files inside the target that the runner deletes after the run (also after a failure). */
+  files?: string[];
+}

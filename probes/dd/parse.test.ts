@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { expectError, expectOk, fixture, one } from "../core/testing";
+import { parseDd } from "./parse";
+
+const metrics = (text: string) => {
+  const r = expectOk(parseDd(text));
+  return {
+    bytes: one(r.measurements, "bytes").value,
+    seconds: one(r.measurements, "seconds").value,
+    throughput: one(r.measurements, "throughput").value,
+    warnings: r.warnings,
+  };
+};
+
+describe("dd summaries (coreutils 9.1 fixtures)", () => {
+  it.each([
+    ["dd-write-direct.stderr.txt", 268435456, 0.124192],
+    ["dd-write-buffered-fdatasync.stderr.txt", 268435456, 0.93881],
+    ["dd-write-buffered-nosync.stderr.txt", 268435456, 0.140521],
+    ["dd-read-direct.stderr.txt", 268435456, 0.107227],
+    ["dd-read-buffered.stderr.txt", 268435456, 0.0186973],
+    ["dd-write-shm.stderr.txt", 268435456, 0.0870388],
+    ["dd-write-shm-direct.stderr.txt", 268435456, 0.0922513],
+    ["dd-read-shm.stderr.txt", 268435456, 0.0367332],
+    ["dd-read-shm-direct.stderr.txt", 268435456, 0.0220464],
+    ["dd-write-direct-loop-ext3.stderr.txt", 134217728, 0.188754],
+    ["dd-write-direct-loop-ext4.stderr.txt", 134217728, 0.0780566],
+    ["dd-write-direct-loop-xfs.stderr.txt", 134217728, 0.0805106],
+    ["dd-read-direct-4g-progress.stderr.txt", 4294967296, 3.65843],
+  ])("%s", (name, bytes, seconds) => {
+    const m = metrics(fixture("dd", name));
+    expect(m).toMatchObject({ bytes, seconds, warnings: [] });
+    expect(m.throughput).toBeCloseTo(bytes / seconds, 6);
+  });
+
+  it("computes throughput from bytes and seconds, not dd's rounded rate", () => {
+    // dd prints "2.2 GB/s"; the exact figure is 2161.45… MB/s
+    expect(metrics(fixture("dd", "dd-write-direct.stderr.txt")).throughput).toBeCloseTo(2161455295.03, 1);
+  });
+
+  it("takes the summary, not the last progress line, under conv=fdatasync", () => {
+    // The progress redraw ends at 1.81803 s; the summary includes the flush: 1.81967 s.
+    const m = metrics(fixture("dd", "dd-write-direct-4g-progress.stderr.txt"));
+    expect(m.seconds).toBe(1.81967);
+    expect(m.bytes).toBe(4294967296);
+  });
+
+  it("reads dd run under a pseudo-terminal (\\r\\n, progress glued to the final redraw)", () => {
+    expect(metrics(fixture("dd", "gen-dd-pty-write-direct.txt"))).toMatchObject({ bytes: 3145728000, seconds: 1.48025, warnings: [] });
+  });
+
+  it("reads every summary form of dd-summary-format-variants.txt", () => {
+    const runs = fixture("dd", "dd-summary-format-variants.txt").split(/^\$ .*$/m).slice(1);
+    expect(runs.map((r) => [metrics(r).bytes, metrics(r).seconds])).toEqual([
+      [512, 2.4076e-5],
+      [1000, 1.5383e-5],
+      [1024, 2.03e-5],
+      [1048576, 0.000417476],
+      [20971520000, 0.269488],
+    ]);
+  });
+});
+
+describe("dd in other versions and locales", () => {
+  it("reads coreutils 8.4's '(1.0 GB) copied'", () => {
+    expect(metrics(fixture("dd", "hand-dd-coreutils-8.4.stderr.txt"))).toMatchObject({ bytes: 1048576000, seconds: 9.53321 });
+  });
+
+  it("reads decimal commas (de_DE)", () => {
+    const m = metrics(fixture("dd", "hand-dd-de_DE.stderr.txt"));
+    expect(m).toMatchObject({ bytes: 268435456, seconds: 1.2 });
+    expect(m.throughput).toBeCloseTo(223696213.33, 1);
+  });
+
+  it("reads no-break spaces (fr_FR)", () => {
+    expect(metrics(fixture("dd", "hand-dd-fr_FR-nbsp.stderr.txt"))).toMatchObject({ bytes: 268435456, seconds: 0.124192 });
+  });
+
+  it("reads localised progress lines and the final summary", () => {
+    expect(metrics(fixture("dd", "hand-dd-de_DE-progress.stderr.txt"))).toMatchObject({ bytes: 4294967296, seconds: 3.65843 });
+  });
+
+  it("reads scientific notation and warns about partial records", () => {
+    const m = metrics(fixture("dd", "hand-dd-partial-sci.stderr.txt"));
+    expect(m).toMatchObject({ bytes: 1000, seconds: 6.1e-5 });
+    expect(m.warnings.join()).toMatch(/partial block/);
+  });
+
+  it("reads a bare summary line without records lines or trailing newline", () => {
+    expect(metrics("1000 bytes copied, 0,5 s, 2,0 kB/s")).toMatchObject({ bytes: 1000, seconds: 0.5, throughput: 2000 });
+  });
+});
+
+describe("dd errors", () => {
+  it("explains a missing directory", () => {
+    expect(expectError(parseDd(fixture("dd", "dd-error-nonexistent.stderr.txt")))).toBe(
+      "dd could not open /nonexistent/x: No such file or directory",
+    );
+  });
+
+  it("tells a read-direct run to write the file first", () => {
+    const err = expectError(parseDd("dd: failed to open '/srv/t/probebook-dd.tmp': No such file or directory\n"));
+    expect(err).toMatch(/run write-direct .* first/);
+  });
+
+  it("explains EINVAL from unaligned direct I/O, even though dd printed a 0-byte summary", () => {
+    const err = expectError(parseDd(fixture("dd", "dd-error-direct-unaligned.stderr.txt")));
+    expect(err).toMatch(/^dd failed writing target\/ddfile-odd: Invalid argument \(with direct I\/O the block size must be a multiple/);
+  });
+
+  it("says how much was copied before a disk filled up", () => {
+    const text = "dd: error writing '/t/x': No space left on device\n100+0 records in\n99+0 records out\n103809024 bytes (104 MB, 99 MiB) copied, 0.5 s, 208 MB/s\n";
+    expect(expectError(parseDd(text))).toBe("dd failed writing /t/x: No space left on device; 99.0 MiB had been copied");
+  });
+
+  it("passes localised dd errors through", () => {
+    expect(expectError(parseDd(fixture("dd", "hand-dd-de_DE-error.stderr.txt")))).toMatch(/^dd failed: '\/nonexistent\/x' kann nicht geöffnet werden/);
+  });
+
+  it("asks for stderr when given dd's empty stdout", () => {
+    expect(expectError(parseDd(fixture("dd", "dd-write-direct.stdout.txt")))).toMatch(/stderr must be captured/);
+  });
+
+  it("reports an interrupted run by its last progress line", () => {
+    const text = fixture("dd", "dd-read-direct-4g-progress.stderr.txt").split("\n")[0] ?? "";
+    expect(expectError(parseDd(text))).toBe("dd output has no final summary (interrupted?); last progress: 3.2 GiB after 3 s");
+  });
+
+  it("rejects other text", () => {
+    expect(expectError(parseDd(fixture("sar", "sar-u.txt")))).toMatch(/^not dd output/);
+  });
+});

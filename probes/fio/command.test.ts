@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { buildFioCommand, fioRequiredFreeBytes } from "./command";
+import { fioParamsSchema, fioPresets } from "./params";
+import { extractFioProgress } from "./progress";
+
+const preset = (name: string, target = "/srv/t") => fioParamsSchema.parse({ ...fioPresets[name]?.params, target });
+
+describe("fio params", () => {
+  it("needs only a target", () => {
+    expect(fioParamsSchema.parse({ target: "/t" })).toEqual({
+      target: "/t", rw: "randread", blockSizeKiB: 4, sizeMiB: 256, ioengine: "psync", iodepth: 1, numjobs: 1, direct: true,
+    });
+  });
+
+  it("bounds and enumerates everything that reaches argv", () => {
+    const ok = (extra: object) => fioParamsSchema.safeParse({ target: "/t", ...extra }).success;
+    expect(ok({ ioengine: "sync" })).toBe(false);
+    expect(ok({ ioengine: "libaio", iodepth: 1025 })).toBe(false);
+    expect(ok({ ioengine: "psync", iodepth: 32 })).toBe(false);
+    expect(ok({ ioengine: "io_uring", iodepth: 32 })).toBe(true);
+    expect(ok({ rw: "randrw" })).toBe(false);
+    expect(ok({ runtimeSec: 0 })).toBe(false);
+    expect(ok({ sizeMiB: 1024 * 1024 + 1 })).toBe(false);
+    expect(ok({ blockSizeKiB: 3 })).toBe(false);
+    expect(ok({ sizeMiB: 1, blockSizeKiB: 2048 })).toBe(false);
+    expect(ok({ target: "/srv/a\\b" })).toBe(false);
+  });
+
+  it("has the presets other code references", () => {
+    expect(Object.keys(fioPresets).sort()).toEqual(["rand-read-4k", "rand-write-4k", "seq-read", "seq-write"]);
+  });
+});
+
+describe("fio command", () => {
+  it("seq-write", () => {
+    const cmd = buildFioCommand(preset("seq-write"));
+    expect(cmd).toMatchObject({ file: "fio", cwd: "/srv/t", env: { LC_ALL: "C" }, files: ["/srv/t/probebook-fio.tmp"] });
+    expect(cmd.args).toEqual([
+      "--name=probebook-write", "--rw=write", "--bs=1024k", "--size=1024m", "--direct=1", "--directory=/srv/t",
+      "--filename=probebook-fio.tmp", "--ioengine=psync", "--iodepth=1", "--numjobs=1", "--output-format=json",
+    ]);
+    expect(fioRequiredFreeBytes(preset("seq-write"))).toBe(1024 * 1024 * 1024);
+  });
+
+  it("rand-read-4k is time based with libaio at depth 32", () => {
+    const cmd = buildFioCommand(preset("rand-read-4k"));
+    expect(cmd.args).toEqual(expect.arrayContaining(["--rw=randread", "--bs=4k", "--ioengine=libaio", "--iodepth=32", "--runtime=30", "--time_based"]));
+    expect(cmd.timeoutSec).toBe(120 + 205 + 30);
+  });
+
+  it("escapes colons in the directory, which fio would split on", () => {
+    expect(buildFioCommand(preset("seq-read", "/mnt/a:b")).args).toContain("--directory=/mnt/a\\:b");
+  });
+
+  it("groups reports of several jobs", () => {
+    const cmd = buildFioCommand(fioParamsSchema.parse({ target: "/t", numjobs: 4 }));
+    expect(cmd.args).toEqual(expect.arrayContaining(["--numjobs=4", "--group_reporting"]));
+  });
+});
+
+describe("fio progress", () => {
+  it("is null for JSON output, which carries no ETA", () => {
+    expect(extractFioProgress('{\n  "fio version" : "fio-3.33",', preset("seq-write"))).toBeNull();
+  });
+
+  it("reads ETA lines when fio prints them", () => {
+    const text = "Jobs: 1 (f=1)\rJobs: 1 (f=1): [r(1)][75.0%][r=71.5MiB/s][r=18.3k IOPS][eta 00m:01s]\r";
+    expect(extractFioProgress(text, preset("rand-read-4k"))).toMatchObject({ done: 75, total: 100, fraction: 0.75, unit: "%", label: "75.0 %, r=71.5MiB/s" });
+  });
+});

@@ -1,0 +1,51 @@
+import { failure, guardParse, success } from "../core/probe";
+import { clip } from "../core/text";
+import type { Measurement, ParseOutcome } from "../core/types";
+import { deriveVmeff } from "./derive";
+import { parseSadfCsv, parseSadfJson } from "./parse-sadf";
+import { parseSarText } from "./parse-text";
+
+function done(toolVersion: string | null, raw: Measurement[], warnings: string[]): ParseOutcome {
+  const { measurements, derived } = deriveVmeff(raw);
+  const notes = derived > 0
+    ? [...warnings, "%vmeff was computed as 100 × pgsteal/s ÷ (pgscank/s + pgscand/s): this sysstat version (≥ 12.7.5) no longer prints it"]
+    : warnings;
+  return success("sar", toolVersion, measurements, notes);
+}
+
+function parseJson(output: string): ParseOutcome {
+  const start = output.indexOf("{");
+  const end = output.lastIndexOf("}");
+  let json: unknown;
+  try {
+    json = JSON.parse(output.slice(start, end + 1));
+  } catch (err) {
+    return failure(`sadf JSON could not be read: ${err instanceof Error ? clip(err.message, 160) : "invalid JSON"}`);
+  }
+  const r = parseSadfJson(json);
+  if (r.measurements.length === 0) return failure(`sadf JSON has no statistics${r.warnings.length ? `: ${r.warnings.join("; ")}` : ""}`);
+  return done(r.toolVersion, r.measurements, r.warnings);
+}
+
+/**
+ * One parser for everything sysstat prints: sar's text report (any locale, 12- or 24-hour
+ * times), sadf -j JSON and sadf -d CSV. The format is recognised from the text itself.
+ */
+export const parseSar = guardParse("sar", (output: string): ParseOutcome => {
+  if (/"sysstat"\s*:/.test(output) && output.includes("{")) return parseJson(output);
+  if (/^#\s*hostname;interval;timestamp;/m.test(output)) {
+    const r = parseSadfCsv(output);
+    if (r.measurements.length === 0) return failure("sadf CSV has no rows");
+    return done(null, r.measurements, r.warnings);
+  }
+  const r = parseSarText(output);
+  if (r.measurements.length === 0) {
+    if (r.errors.length > 0) return failure(`sar failed: ${clip(r.errors.join("; "), 400)}`);
+    if (r.tables > 0 || /^Linux\s+\S+\s+\(/m.test(output)) {
+      return failure("sar output has no samples: the run ended before the first interval");
+    }
+    return failure("not sar output: no sar table found");
+  }
+  const version = /sysstat version (\d+(?:\.\d+)+)/.exec(output)?.[1] ?? null;
+  return done(version, r.measurements, r.warnings);
+});
