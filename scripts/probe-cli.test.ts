@@ -1,0 +1,74 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, "..");
+const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await run(process.execPath, [tsx, "scripts/probe.ts", ...args], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? 1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
+  }
+}
+
+// Fixtures that are tool failures (or dd's empty stdout) must be refused with a one-line error.
+const REFUSED = /error|stdout\.txt$/;
+
+function fixtures(): { tool: string; file: string }[] {
+  return ["iozone", "dd", "sar", "fio"].flatMap((tool) =>
+    fs
+      .readdirSync(path.join(root, "probes", tool, "fixtures"))
+      .filter((f) => f !== "README.md")
+      .map((f) => ({ tool, file: path.join("probes", tool, "fixtures", f) })),
+  );
+}
+
+describe("npm run probe -- parse", () => {
+  it("prints the normalised result of every captured output, and a one-line error for failures", async () => {
+    const all = fixtures();
+    expect(all.length).toBeGreaterThan(60);
+    // Two at a time: each call is a separate Node process.
+    for (let i = 0; i < all.length; i += 2) {
+      await Promise.all(
+        all.slice(i, i + 2).map(async ({ tool, file }) => {
+          const r = await cli("parse", tool, file);
+          if (REFUSED.test(file)) {
+            expect(r.code, file).toBe(2);
+            expect(r.stderr.trim().split("\n"), file).toHaveLength(1);
+            expect(r.stdout, file).toBe("");
+          } else {
+            expect(r.code, `${file}: ${r.stderr}`).toBe(0);
+            const json = JSON.parse(r.stdout) as { tool: string; measurements: unknown[]; warnings: string[] };
+            expect(json.tool, file).toBe(tool);
+            expect(json.measurements.length, file).toBeGreaterThan(0);
+          }
+        }),
+      );
+    }
+  }, 180_000);
+
+  it("prints dd's numbers exactly as the parser reads them", async () => {
+    const r = await cli("parse", "dd", "probes/dd/fixtures/dd-write-direct.stderr.txt");
+    const json = JSON.parse(r.stdout) as { measurements: { metric: string; value: number }[] };
+    expect(json.measurements.find((m) => m.metric === "bytes")?.value).toBe(268435456);
+  });
+
+  it("refuses an unknown tool, an unreadable file and another tool's output with exit code 2", async () => {
+    const unknown = await cli("parse", "bonnie", "probes/dd/fixtures/dd-write-direct.stderr.txt");
+    expect(unknown).toMatchObject({ code: 2, stdout: "" });
+    expect(unknown.stderr).toContain('unknown tool "bonnie"');
+    const missing = await cli("parse", "sar", "/nonexistent/file");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("no such file");
+    const wrong = await cli("parse", "iozone", "probes/sar/fixtures/sar-B.txt");
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/not iozone output/);
+  });
+});
