@@ -13,6 +13,7 @@ test("an operator imports an iozone file through the UI and sees its numbers", a
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("run-status")).toHaveText("succeeded");
+  await page.getByText("All measurements").click();
   const table = page.getByTestId("measurements");
   // 64 MiB file, 4 KiB records, write: the first cell of the fixture's table (1527924 kB/s).
   await expect(table.getByRole("row").filter({ hasText: "1,527,924" }).first()).toContainText("write");
@@ -26,7 +27,7 @@ test("output that is not the chosen tool's is refused with the parser's message"
   await page.getByLabel("Machine it ran on").fill("nowhere");
   await page.getByLabel("Output (paste here or choose a file above)").fill("this is not fio output");
   await page.getByRole("button", { name: "Import" }).click();
-  await expect(page.getByTestId("import-error")).toContainText("not fio output");
+  await expect(page.getByTestId("import-error")).toContainText("not fio JSON output");
   await expect(page).toHaveURL(/\/import$/);
 });
 
