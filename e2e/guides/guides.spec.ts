@@ -45,6 +45,10 @@ test("read a guide with charts, find another by searching, and reproduce its mea
 
   await page.getByRole("link", { name: "Watch direct scans with sar -B" }).click();
   await expect(page).toHaveURL(/\/runs\/new\?probe=sar&preset=paging$/);
+  // The launch form opens with the guide's preset and its parameters filled in.
+  const form = page.getByTestId("launch-form");
+  await expect(form.getByLabel("Preset")).toHaveValue("sar:paging");
+  await expect(form.getByLabel(/^Parameters/)).toHaveValue(/"sections":\s*\[\s*"B"\s*\]/);
 });
 
 test("search shows an empty state when nothing matches", async ({ page }) => {
