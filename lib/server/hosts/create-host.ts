@@ -14,7 +14,7 @@ export const hostNameSchema = z
 export const createHostSchema = z.object({ name: hostNameSchema });
 
 /** Creates a host and its one-time registration token (shown once, valid 24 h, stored hashed). */
-export async function createHost(input: { name: string; createdById: string }) {
+export async function createHost(input: { name: string; createdById?: string | null }) {
   const token = generateSecret("pbr");
   const host = await db().host.create({
     data: {
