@@ -1,0 +1,160 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Agent, type AgentDeps } from "./agent";
+import { credentialPath } from "./credential-store";
+import { memoryLogger } from "./logger";
+import { FakeAgentServer } from "./testing/fake-server";
+
+const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), "probebook-agent-")));
+const allowed = path.join(root, "allowed");
+mkdirSync(allowed);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let server: FakeAgentServer;
+let stateDir: string;
+beforeEach(async () => {
+  server = await new FakeAgentServer().start();
+  stateDir = mkdtempSync(path.join(root, "state-"));
+});
+afterEach(() => server.close());
+
+function agent(opts: { once?: boolean; token?: string | null } = {}, deps: Partial<AgentDeps> = {}) {
+  const log = memoryLogger();
+  const a = new Agent(
+    { server: server.url, token: opts.token === undefined ? server.registrationToken : opts.token, allowDirs: [allowed], stateDir, once: opts.once ?? true },
+    { log, claimWaitSec: 1, heartbeatIdleMs: 200, backoff: { baseMs: 5, capMs: 100 }, shutdownFlushMs: 2000, ...deps },
+  );
+  return { agent: a, log };
+}
+
+const ddJob = (target = allowed) => ({ runId: randomUUID(), probe: "dd", params: { target, sizeMiB: 4, blockSizeKiB: 1024 } });
+const sarJob = () => ({ runId: randomUUID(), probe: "sar", params: { target: allowed, sections: ["u"], interval: 1, count: 30 } });
+
+describe("Agent against a local HTTP server", () => {
+  it("registers, claims a dd job, streams its output in order and finishes", async () => {
+    const job = ddJob();
+    server.jobs.push(job);
+    const { agent: a, log } = agent({}, { heartbeatActiveMs: 50 });
+    const exit = await a.run();
+    expect(exit).toEqual({ code: 0, message: "done: one job was run (--once)" });
+
+    // registration carried the profile and the capabilities
+    expect(server.registrations).toHaveLength(1);
+    expect(server.registrations[0]?.capabilities.tools.dd?.installed).toBe(true);
+    expect(server.registrations[0]?.profile).toMatchObject({ targets: [{ path: allowed }] });
+    const cred = credentialPath(stateDir);
+    expect(statSync(cred).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(cred, "utf8"))).toMatchObject({ hostId: server.hostId, credential: server.credential });
+
+    // contiguous seqs from 0, whose concatenation holds dd's summary
+    const fin = server.finishes.get(job.runId);
+    const seqs = server.seqs(job.runId);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i));
+    expect(fin?.lastSeq).toBe(seqs.length - 1);
+    expect(server.output(job.runId)).toMatch(/4\+0 records in\r?\n4\+0 records out\r?\n4194304 bytes \(4\.2 MB, 4\.0 MiB\) copied, [\d.e-]+ s, [\d.,]+ [kMG]?B\/s/);
+    expect(fin).toMatchObject({ exitCode: 0, signal: null, cancelled: false, timedOut: false, interrupted: false, error: null });
+    expect(fin?.durationMs).toBeGreaterThan(0);
+    expect(fin?.profile).toMatchObject({ target: { path: allowed } });
+
+    // the heartbeat named the run while it ran; the spool is empty afterwards
+    expect(server.heartbeats.some((h) => h.runningRunIds.includes(job.runId))).toBe(true);
+    expect(readdirSync(path.join(stateDir, "spool"))).toEqual([]);
+    expect(log.lines.some((l) => l.includes(`run ${job.runId}: exit 0`))).toBe(true);
+    // dd's file stays for a later read (the catalog's choice for writes)
+    expect(existsSync(path.join(allowed, "probebook-dd.tmp"))).toBe(true);
+    rmSync(path.join(allowed, "probebook-dd.tmp"));
+  });
+
+  it("refuses a job outside --allow with finish {exitCode: null, error, lastSeq: -1}", async () => {
+    const job = ddJob("/etc");
+    server.jobs.push(job);
+    await agent().agent.run();
+    expect(server.finishes.get(job.runId)).toMatchObject({
+      exitCode: null,
+      lastSeq: -1,
+      durationMs: 0,
+      error: `target /etc is outside the allowed directories (${allowed})`,
+    });
+    expect(server.chunks.has(job.runId)).toBe(false);
+  });
+
+  it("cancels a running probe within 2 s of the user's click, through the heartbeat", async () => {
+    const job = sarJob();
+    server.jobs.push(job);
+    const { agent: a } = agent();
+    const running = a.run();
+    await server.waitFor(() => server.heartbeats.some((h) => h.runningRunIds.includes(job.runId)) && server.chunks.has(job.runId));
+    const clicked = Date.now();
+    server.cancelRequested.add(job.runId);
+    await server.waitFor(() => server.finishes.has(job.runId), 5000);
+    expect(Date.now() - clicked).toBeLessThan(2000);
+    expect(server.finishes.get(job.runId)).toMatchObject({ cancelled: true, exitCode: null, signal: "SIGTERM" });
+    expect((await running).code).toBe(0);
+  });
+
+  it("rides out a server outage in the middle of a run", async () => {
+    const job = { ...sarJob(), params: { target: allowed, sections: ["u"], interval: 1, count: 3 } };
+    server.jobs.push(job);
+    const running = agent().agent.run();
+    await server.waitFor(() => server.chunks.has(job.runId));
+    server.down = true;
+    await new Promise((r) => setTimeout(r, 1500));
+    server.down = false;
+    expect((await running).code).toBe(0);
+    const seqs = server.seqs(job.runId);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i));
+    expect(server.output(job.runId)).toMatch(/Average:\s+all/);
+    expect(server.finishes.get(job.runId)).toMatchObject({ exitCode: 0, lastSeq: seqs.length - 1 });
+  });
+
+  it("reuses the stored credential on the next start and reports the host's profile again", async () => {
+    server.jobs.push(ddJob("/etc"));
+    await agent().agent.run();
+    const job = ddJob("/etc");
+    server.jobs.push(job);
+    const { agent: second, log } = agent({ token: null });
+    expect((await second.run()).code).toBe(0);
+    expect(server.registrations).toHaveLength(1);
+    expect(server.finishes.has(job.runId)).toBe(true);
+    expect(server.heartbeats.filter((h) => h.profile && h.capabilities)).toHaveLength(1);
+    expect(log.lines.some((l) => l.includes('signed in as host "test-host"'))).toBe(true);
+  });
+
+  it("stops gracefully: the running probe is cancelled and its finish delivered", async () => {
+    const job = sarJob();
+    server.jobs.push(job);
+    const { agent: a } = agent({ once: false });
+    const running = a.run();
+    await server.waitFor(() => server.chunks.has(job.runId));
+    a.stop("SIGTERM received");
+    expect(await running).toEqual({ code: 0, message: "stopped (SIGTERM received)" });
+    expect(server.finishes.get(job.runId)).toMatchObject({ cancelled: true, exitCode: null });
+  });
+
+  it("exits with code 3 and the way out when the credential is revoked", async () => {
+    const { agent: a } = agent({ once: false });
+    const running = a.run();
+    await server.waitFor(() => server.registrations.length === 1);
+    server.revoked = true;
+    const exit = await running;
+    expect(exit.code).toBe(3);
+    expect(exit.message).toBe(
+      `the server refused this agent's credential (HTTP 401: credential revoked). The host was probably revoked in the dashboard: ` +
+        `delete ${credentialPath(stateDir)} and register again with a new --token`,
+    );
+  });
+
+  it("exits with code 3 when the registration token is refused, and 2 without any token", async () => {
+    expect(await agent({ token: "an-expired-token" }).agent.run()).toEqual({
+      code: 3,
+      message: "the server refused the registration token (registration token is unknown, used or expired): create a new one in the dashboard",
+    });
+    expect(existsSync(credentialPath(stateDir))).toBe(false);
+    const none = await agent({ token: null }).agent.run();
+    expect(none.code).toBe(2);
+    expect(none.message).toMatch(/not registered yet/);
+  });
+});

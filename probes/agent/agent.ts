@@ -1,0 +1,193 @@
+// The agent's loop: register (or load the credential), report the host, deliver what earlier
+// processes left in the spool, then claim one job at a time — concurrent probes would disturb
+// each other's measurements — guard it, run it in a pty and stream its output.
+import path from "node:path";
+import { collectHostProfile, collectTargetProfile } from "../profile/collect-host";
+import { detectCapabilities } from "../profile/capabilities";
+import { AgentApi } from "./agent-api";
+import { DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./backoff";
+import { ensureStateDir } from "./credential-store";
+import { Heartbeat } from "./heartbeat";
+import { AgentHttpClient, HttpError } from "./http-client";
+import { guardJob } from "./job-guard";
+import type { Logger } from "./logger";
+import { LogStreamer, type StreamerDeps } from "./log-streamer";
+import { CLAIM_WAIT_SEC, type Capabilities, type Job } from "./protocol";
+import { startCommand } from "./pty-runner";
+import { JobRun, type RunJobDeps } from "./run-job";
+import { RunSpool } from "./spool";
+import { replaySpools } from "./spool-replay";
+import { revokedExit, signIn, type AgentExit } from "./sign-in";
+import { AGENT_VERSION } from "./version";
+
+export interface AgentConfig {
+  server: string;
+  token: string | null;
+  allowDirs: string[];
+  stateDir: string;
+  /** Run one job, then exit. */
+  once: boolean;
+}
+
+export interface AgentDeps {
+  log: Logger;
+  fetch?: typeof fetch;
+  collectProfile?: (dirs: string[]) => Promise<Record<string, unknown>>;
+  detectCapabilities?: (dirs: string[]) => Promise<Capabilities>;
+  snapshot?: (target: string) => Promise<Record<string, unknown> | null>;
+  start?: RunJobDeps["start"];
+  heartbeatActiveMs?: number;
+  heartbeatIdleMs?: number;
+  claimWaitSec?: number;
+  /** How long a graceful stop waits for the last run's output to reach the server. */
+  shutdownFlushMs?: number;
+  backoff?: BackoffPolicy;
+}
+
+export class Agent {
+  private readonly stopper = new AbortController();
+  private current: JobRun | null = null;
+  private exit: AgentExit | null = null;
+  private readonly api: AgentApi;
+  private readonly http: AgentHttpClient;
+
+  constructor(
+    private readonly config: AgentConfig,
+    private readonly deps: AgentDeps,
+  ) {
+    this.http = new AgentHttpClient({
+      server: config.server,
+      fetch: deps.fetch,
+      backoff: deps.backoff ?? DEFAULT_BACKOFF,
+      onRetry: (err, attempt, delay) => {
+        if (attempt === 1 || attempt % 10 === 0) deps.log.warn(`${err.message}; retrying (attempt ${attempt}, next in ${(delay / 1000).toFixed(1)} s)`);
+      },
+    });
+    this.api = new AgentApi(this.http);
+  }
+
+  /** Graceful stop: no new claims, cancel the running probe, flush its output for a bounded time. */
+  stop(reason: string, exit: AgentExit = { code: 0, message: `stopped (${reason})` }): void {
+    if (this.stopper.signal.aborted) return;
+    this.exit ??= exit;
+    this.deps.log.info(`stopping: ${reason}`);
+    this.stopper.abort(new Error(reason));
+    if (this.current) this.wind(this.current, reason);
+  }
+
+  /** Cancels a run for a stop and bounds how long its output may take to reach the server. */
+  private wind(run: JobRun, reason: string): void {
+    run.cancel(reason);
+    setTimeout(() => run.abandonDelivery(), this.deps.shutdownFlushMs ?? 10_000).unref();
+  }
+
+  private revoked(err: HttpError): void {
+    this.stop("the credential was refused", revokedExit(err, this.config.stateDir));
+  }
+
+  async run(): Promise<AgentExit> {
+    const { config, deps } = this;
+    const log = deps.log;
+    const signal = this.stopper.signal;
+    ensureStateDir(config.stateDir);
+    const [profile, capabilities] = await Promise.all([
+      (deps.collectProfile ?? collectHostProfile)(config.allowDirs) as Promise<Record<string, unknown>>,
+      (deps.detectCapabilities ?? detectCapabilities)(config.allowDirs),
+    ]);
+    const tools = Object.entries(capabilities.tools).map(([t, c]) => (c.installed ? `${t} ${c.version ?? "?"}` : `${t} missing`));
+    log.info(`probebook-agent ${AGENT_VERSION}: server ${config.server}, allowed ${capabilities.allowedDirs.join(", ")}; ${tools.join(", ")}`);
+
+    const signedIn = await signIn({ ...config, api: this.api, http: this.http, log, profile, capabilities, signal });
+    if ("exit" in signedIn) return this.exit ?? signedIn.exit;
+    const { hostId } = signedIn;
+    if (this.exit) return this.exit;
+
+    const heartbeat = new Heartbeat({
+      send: (ids) => this.api.heartbeat({ runningRunIds: ids }),
+      running: () => (this.current ? [this.current.job.runId] : []),
+      onCancel: () => this.current?.cancel("cancelled in the dashboard"),
+      onRevoked: (err) => this.revoked(err),
+      log,
+      activeMs: deps.heartbeatActiveMs,
+      idleMs: deps.heartbeatIdleMs,
+    });
+    heartbeat.start();
+    try {
+      await replaySpools({ spoolRoot: this.spoolRoot, hostId, deps: this.streamerDeps(), snapshot: this.snapshot, signal });
+      while (!signal.aborted) {
+        const job = await this.claim();
+        if (!job) continue;
+        log.info(`run ${job.runId}: claimed ${job.probe}`);
+        this.current = new JobRun(job, this.jobDeps(hostId));
+        // A job that arrived as the stop did: finished as cancelled rather than run.
+        if (signal.aborted) this.wind(this.current, "the agent is stopping");
+        heartbeat.poke();
+        try {
+          await this.current.execute();
+        } catch (err) {
+          log.error(`run ${job.runId}: ${err instanceof Error ? err.message : String(err)}`);
+        } finally {
+          this.current = null;
+          heartbeat.poke();
+        }
+        if (config.once) break;
+      }
+    } finally {
+      heartbeat.stop();
+    }
+    return this.exit ?? { code: 0, message: config.once ? "done: one job was run (--once)" : "stopped" };
+  }
+
+  private get spoolRoot(): string {
+    return path.join(this.config.stateDir, "spool");
+  }
+
+  private readonly snapshot = async (target: string): Promise<Record<string, unknown> | null> =>
+    (await (this.deps.snapshot ?? collectTargetProfile)(target)) as Record<string, unknown> | null;
+
+  /** A job, or null after an empty long poll, a stop, or a refused claim (after a pause). */
+  private async claim(): Promise<Job | null> {
+    try {
+      return await this.api.claim(this.deps.claimWaitSec ?? CLAIM_WAIT_SEC, this.stopper.signal);
+    } catch (err) {
+      if (this.stopper.signal.aborted) return null;
+      if (err instanceof HttpError && err.kind === "revoked") {
+        this.revoked(err);
+        return null;
+      }
+      this.deps.log.error(`claiming a job failed: ${err instanceof Error ? err.message : String(err)}`);
+      await sleep((this.deps.backoff ?? DEFAULT_BACKOFF).capMs, this.stopper.signal);
+      return null;
+    }
+  }
+
+  private streamerDeps(onCancelRequested?: () => void): StreamerDeps {
+    return {
+      upload: (runId, chunks, signal) => this.api.uploadChunks(runId, chunks, signal),
+      finish: (runId, body, signal) => this.api.finish(runId, body, signal),
+      log: this.deps.log,
+      rejectedRoot: path.join(this.config.stateDir, "spool-rejected"),
+      backoff: this.deps.backoff,
+      onCancelRequested,
+      onRevoked: (err) => this.revoked(err),
+    };
+  }
+
+  private jobDeps(hostId: string): RunJobDeps {
+    return {
+      guard: (job) => guardJob(job, { allowedDirs: this.config.allowDirs }),
+      start: this.deps.start ?? startCommand,
+      snapshot: this.snapshot,
+      log: this.deps.log,
+      openStreamer: (job, target, onCancelRequested) => {
+        let spool: RunSpool | null = null;
+        try {
+          spool = RunSpool.create(this.spoolRoot, { runId: job.runId, hostId, probe: job.probe, target, startedAt: new Date().toISOString() });
+        } catch (err) {
+          this.deps.log.warn(`run ${job.runId}: cannot create its spool (${(err as Error).message}); streaming from memory only`);
+        }
+        return new LogStreamer(job.runId, spool, this.streamerDeps(onCancelRequested));
+      },
+    };
+  }
+}

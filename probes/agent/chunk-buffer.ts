@@ -1,0 +1,76 @@
+import { MAX_CHUNK_CHARS, type Chunk } from "./protocol";
+
+export interface ChunkBufferOptions {
+  /** The seq of the first chunk this buffer seals. */
+  firstSeq: number;
+  /** Longest time text may wait unsealed while an upload is in flight. */
+  flushMs: number;
+  /** Whether an upload is in flight (then text is coalesced instead of sealed at once). */
+  busy(): boolean;
+  /** Called for every sealed chunk, in seq order, before `ready`. */
+  onSealed(chunk: Chunk): void;
+  /** Sealed chunks are waiting: time to upload. */
+  ready(): void;
+}
+
+/** Where to cut text of this length so that no chunk ends inside a surrogate pair. */
+export function chunkCut(text: string, max: number = MAX_CHUNK_CHARS): number {
+  const n = Math.min(text.length, max);
+  const code = text.charCodeAt(n - 1);
+  return n < text.length && code >= 0xd800 && code <= 0xdbff ? n - 1 : n;
+}
+
+/**
+ * The Nagle half of the streamer: text is sealed into numbered chunks at once (next tick) when
+ * no upload is in flight, coalesced while one is, and sealed at least every flushMs anyway so
+ * that it reaches the spool quickly; a buffer of MAX_CHUNK_CHARS is sealed immediately.
+ */
+export class ChunkBuffer {
+  private buf = "";
+  private nextSeq: number;
+  private immediate: NodeJS.Immediate | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly opts: ChunkBufferOptions) {
+    this.nextSeq = opts.firstSeq;
+  }
+
+  get lastSeq(): number {
+    return this.nextSeq - 1;
+  }
+
+  get empty(): boolean {
+    return this.buf === "";
+  }
+
+  write(text: string): void {
+    if (text.length === 0) return;
+    this.buf += text;
+    if (this.buf.length >= MAX_CHUNK_CHARS) return this.sealAndSignal();
+    if (!this.opts.busy()) this.immediate ??= setImmediate(() => this.sealAndSignal());
+    else this.timer ??= setTimeout(() => this.sealAndSignal(), this.opts.flushMs);
+  }
+
+  /** Seals everything buffered now. */
+  seal(): void {
+    this.dispose();
+    while (this.buf.length > 0) {
+      const n = chunkCut(this.buf);
+      const chunk = { seq: this.nextSeq++, data: this.buf.slice(0, n) };
+      this.buf = this.buf.slice(n);
+      this.opts.onSealed(chunk);
+    }
+  }
+
+  dispose(): void {
+    if (this.immediate) clearImmediate(this.immediate);
+    if (this.timer) clearTimeout(this.timer);
+    this.immediate = null;
+    this.timer = null;
+  }
+
+  private sealAndSignal(): void {
+    this.seal();
+    this.opts.ready();
+  }
+}

@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseCli, type CliResult } from "./cli";
+
+const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), "probebook-cli-")));
+const a = path.join(root, "a");
+const b = path.join(root, "b");
+mkdirSync(a);
+mkdirSync(b);
+writeFileSync(path.join(root, "file"), "");
+symlinkSync(a, path.join(root, "link-to-a"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const token = "abcdefghij-token";
+const parse = (args: string[], env: Record<string, string> = {}) => parseCli(args, env, "/home/probe");
+const error = (r: CliResult) => (r.kind === "error" ? r.message : `not an error: ${JSON.stringify(r)}`);
+
+describe("parseCli", () => {
+  it("parses a full command line", () => {
+    expect(parse(["--server", "https://pb.example.com/", "--token", token, "--allow", `${a},${b}`, "--state-dir", "/var/lib/pb", "--once", "--quiet"])).toEqual({
+      kind: "run",
+      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true },
+    });
+  });
+
+  it("resolves --allow to real paths, repeated or comma-separated, without duplicates", () => {
+    const r = parse(["--server", "http://h:3000", "--allow", path.join(root, "link-to-a"), "--allow", `${a}, ${b}/`]);
+    expect(r.kind === "run" && r.options.allow).toEqual([a, b]);
+    const rel = parseCli(["--server", "http://h", "--allow", "."], {}, "/home/probe");
+    expect(rel.kind === "run" && rel.options.allow).toEqual([realpathSync(process.cwd())]);
+  });
+
+  it("defaults the state dir from the environment, then ~/.local/state", () => {
+    const base = ["--server", "http://h", "--allow", a];
+    expect(parse(base).kind === "run" && (parse(base) as { options: { stateDir: string } }).options.stateDir).toBe("/home/probe/.local/state/probebook-agent");
+    const r = parse(base, { PROBEBOOK_AGENT_STATE_DIR: "/srv/pb-state" });
+    expect(r.kind === "run" && r.options.stateDir).toBe("/srv/pb-state");
+  });
+
+  it("takes the token from PROBEBOOK_AGENT_TOKEN, and runs without one (registered hosts)", () => {
+    const r = parse(["--server", "http://h", "--allow", a], { PROBEBOOK_AGENT_TOKEN: token });
+    expect(r.kind === "run" && r.options.token).toBe(token);
+    const none = parse(["--server", "http://h", "--allow", a]);
+    expect(none.kind === "run" && none.options.token).toBeNull();
+  });
+
+  it("shows help and the version", () => {
+    expect(parse(["--help"])).toMatchObject({ kind: "help", text: expect.stringMatching(/--allow DIR/) });
+    expect(parse(["-h"]).kind).toBe("help");
+    expect(parse(["--version"])).toMatchObject({ kind: "help", text: expect.stringMatching(/^probebook-agent \d+\.\d+\.\d+$/) });
+  });
+
+  it.each([
+    [[], "--server is required (the dashboard's URL)"],
+    [["--server", "probebook.local", "--allow", a], '--server must be a URL such as https://probebook.example.com, not "probebook.local"'],
+    [["--server", "ftp://h", "--allow", a], "--server must use http or https, not ftp"],
+    [["--server", "http://u:p@h", "--allow", a], "--server must not carry a user name or password"],
+    [["--server", "http://h?x=1", "--allow", a], "--server must not have a query or fragment"],
+    [["--server", "http://h"], "--allow is required: the directories probes may write in"],
+    [["--server", "http://h", "--allow", ","], "--allow is required: the directories probes may write in"],
+    [["--server", "http://h", "--allow", "/nonexistent/dir"], "--allow /nonexistent/dir: no such directory"],
+    [["--server", "http://h", "--allow", path.join(root, "file")], `--allow ${path.join(root, "file")}: not a directory`],
+    [["--server", "http://h", "--allow", a, "--token", "short"], "--token does not look like a registration token (10 to 200 characters)"],
+    [["--server", "http://h", "--allow", a, "--state-dir", path.join(a, "state")], `--state-dir ${path.join(a, "state")} must not be inside an --allow directory`],
+    [["--server", "http://h", "--allow", a, "--frobnicate"], "Unknown option '--frobnicate'"],
+    [["--server", "http://h", "--allow", a, "extra"], "Unexpected argument 'extra'. This command does not take positional arguments"],
+    [["--server"], "Option '--server <value>' argument missing"],
+  ])("refuses %j", (args, message) => {
+    expect(error(parse(args))).toBe(message);
+  });
+});

@@ -1,0 +1,118 @@
+import { realpathSync, statSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { AGENT_VERSION } from "./version";
+
+export interface CliOptions {
+  server: string;
+  token: string | null;
+  /** Real (symlink-free) absolute paths, without duplicates. */
+  allow: string[];
+  stateDir: string;
+  once: boolean;
+  quiet: boolean;
+}
+
+export type CliResult =
+  | { kind: "run"; options: CliOptions }
+  | { kind: "help"; text: string }
+  | { kind: "error"; message: string };
+
+export const HELP = `probebook-agent ${AGENT_VERSION} — runs Probebook's storage probes (iozone, dd, sar, fio) on this host
+
+Usage:
+  probebook-agent --server URL --token TOKEN --allow DIR[,DIR…] [options]
+
+Options:
+  --server URL       the Probebook dashboard, e.g. https://probebook.example.com
+  --token TOKEN      registration token from the dashboard (first start only; or set
+                     PROBEBOOK_AGENT_TOKEN, which other users cannot read in ps)
+  --allow DIR        directory probes may write in; repeat or separate with commas
+  --state-dir DIR    credential and output spool (default: $PROBEBOOK_AGENT_STATE_DIR
+                     or ~/.local/state/probebook-agent)
+  --once             run one job, then exit
+  --quiet            log warnings and errors only
+  --version          print the version
+  -h, --help         show this help
+
+Exit codes: 0 stopped, 1 failure, 2 bad arguments or state, 3 credential refused or revoked.`;
+
+function checkServer(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `--server must be a URL such as https://probebook.example.com, not "${raw}"`;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `--server must use http or https, not ${url.protocol.replace(/:$/, "")}`;
+  if (url.username || url.password) return "--server must not carry a user name or password";
+  if (url.search || url.hash) return "--server must not have a query or fragment";
+  return null;
+}
+
+function checkDir(raw: string): { dir: string } | { error: string } {
+  const resolved = path.resolve(raw);
+  let real: string;
+  try {
+    real = realpathSync(resolved);
+  } catch {
+    return { error: `--allow ${raw}: no such directory` };
+  }
+  if (!statSync(real).isDirectory()) return { error: `--allow ${raw}: not a directory` };
+  if (!path.isAbsolute(real)) return { error: `--allow ${raw}: not an absolute path` };
+  return { dir: real };
+}
+
+/** Parses and checks the command line; every problem is one line that says what to change. */
+export function parseCli(argv: string[], env: Readonly<Record<string, string | undefined>>, homeDir: string): CliResult {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        server: { type: "string" },
+        token: { type: "string" },
+        allow: { type: "string", multiple: true },
+        "state-dir": { type: "string" },
+        once: { type: "boolean" },
+        quiet: { type: "boolean" },
+        version: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    return { kind: "error", message: (err as Error).message.split("\n")[0] ?? "bad arguments" };
+  }
+  if (values.help) return { kind: "help", text: HELP };
+  if (values.version) return { kind: "help", text: `probebook-agent ${AGENT_VERSION}` };
+
+  if (!values.server) return { kind: "error", message: "--server is required (the dashboard's URL)" };
+  const serverError = checkServer(values.server);
+  if (serverError) return { kind: "error", message: serverError };
+
+  const token = values.token ?? env.PROBEBOOK_AGENT_TOKEN ?? null;
+  if (token !== null && (token.length < 10 || token.length > 200)) {
+    return { kind: "error", message: "--token does not look like a registration token (10 to 200 characters)" };
+  }
+
+  const rawDirs = (values.allow ?? []).flatMap((a) => a.split(",")).map((d) => d.trim()).filter(Boolean);
+  if (rawDirs.length === 0) return { kind: "error", message: "--allow is required: the directories probes may write in" };
+  const allow: string[] = [];
+  for (const raw of rawDirs) {
+    const r = checkDir(raw);
+    if ("error" in r) return { kind: "error", message: r.error };
+    if (!allow.includes(r.dir)) allow.push(r.dir);
+  }
+
+  const stateDir = path.resolve(values["state-dir"] ?? env.PROBEBOOK_AGENT_STATE_DIR ?? path.join(homeDir, ".local/state/probebook-agent"));
+  if (allow.some((dir) => stateDir === dir || stateDir.startsWith(`${dir}/`))) {
+    // Probes delete their scratch files there and fill it up: the credential does not belong in it.
+    return { kind: "error", message: `--state-dir ${stateDir} must not be inside an --allow directory` };
+  }
+  return {
+    kind: "run",
+    options: { server: values.server.replace(/\/+$/, ""), token, allow, stateDir, once: values.once ?? false, quiet: values.quiet ?? false },
+  };
+}

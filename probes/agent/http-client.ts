@@ -1,0 +1,129 @@
+import { backoffDelay, DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./backoff";
+
+/**
+ * network/server: the server is away or broken for a while — retry, never drop data.
+ * revoked: 401/403, the credential is no longer valid — stop the agent.
+ * client: any other 4xx — our request is wrong; retrying cannot help.
+ * protocol: a 2xx whose body does not match the protocol — a version mismatch.
+ */
+export type HttpFailureKind = "network" | "server" | "revoked" | "client" | "protocol";
+
+export class HttpError extends Error {
+  constructor(
+    readonly kind: HttpFailureKind,
+    readonly status: number | null,
+    message: string,
+    readonly body: unknown = null,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+  get retryable(): boolean {
+    return this.kind === "network" || this.kind === "server";
+  }
+}
+
+export interface HttpResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface PostOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** false for register, which authenticates with the registration token in its body. */
+  auth?: boolean;
+}
+
+export interface HttpClientOptions {
+  server: string;
+  credential?: string | null;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  backoff?: BackoffPolicy;
+  random?: () => number;
+  onRetry?: (error: HttpError, attempt: number, delayMs: number) => void;
+}
+
+function serverMessage(body: unknown, fallback: string): string {
+  if (typeof body === "object" && body !== null && "error" in body && typeof body.error === "string") return body.error;
+  return fallback;
+}
+
+function networkReason(err: unknown): string {
+  const cause = err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
+  if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) return "request timed out";
+  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+}
+
+/** JSON over HTTP to <server>/api/agent/…, with the agent's bearer credential. */
+export class AgentHttpClient {
+  private credential: string | null;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly opts: HttpClientOptions) {
+    this.credential = opts.credential ?? null;
+    this.fetchImpl = opts.fetch ?? fetch;
+  }
+
+  setCredential(credential: string | null): void {
+    this.credential = credential;
+  }
+
+  /** One attempt. Resolves for 2xx; throws HttpError otherwise. */
+  async post(path: string, body: unknown, opts: PostOptions = {}): Promise<HttpResponse> {
+    const url = `${this.opts.server.replace(/\/+$/, "")}${path}`;
+    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+    if (opts.auth !== false && this.credential) headers.authorization = `Bearer ${this.credential}`;
+    const timeout = AbortSignal.timeout(opts.timeoutMs ?? this.opts.timeoutMs ?? 30_000);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    let res: Response;
+    let text: string;
+    try {
+      res = await this.fetchImpl(url, { method: "POST", headers, body: JSON.stringify(body), signal });
+      text = await res.text();
+    } catch (err) {
+      if (opts.signal?.aborted) throw opts.signal.reason ?? err;
+      throw new HttpError("network", null, `cannot reach ${url}: ${networkReason(err)}`);
+    }
+    let json: unknown = null;
+    if (text.length > 0) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = null;
+      }
+    }
+    const s = res.status;
+    if (s >= 200 && s < 300) {
+      if (text.length > 0 && json === null && text.trim() !== "null") {
+        // A proxy's HTML page on 200 is a broken hop on the way, not our server answering.
+        throw new HttpError("server", s, `${url} answered ${s} with a body that is not JSON`);
+      }
+      return { status: s, body: json };
+    }
+    const message = serverMessage(json, text.slice(0, 200) || res.statusText);
+    if (s === 401 || s === 403) throw new HttpError("revoked", s, message, json);
+    if (s === 408 || s === 429 || s >= 500) throw new HttpError("server", s, `${url} answered ${s}: ${message}`, json);
+    throw new HttpError("client", s, message, json);
+  }
+
+  /**
+   * Retries network errors and 5xx with backoff + jitter until it succeeds, a non-retryable
+   * error comes back, maxAttempts is reached, or the signal aborts (then the abort reason is thrown).
+   */
+  async postWithRetry(path: string, body: unknown, opts: PostOptions & { maxAttempts?: number } = {}): Promise<HttpResponse> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.post(path, body, opts);
+      } catch (err) {
+        if (!(err instanceof HttpError) || !err.retryable) throw err;
+        if (opts.maxAttempts !== undefined && attempt + 1 >= opts.maxAttempts) throw err;
+        const delay = backoffDelay(attempt, this.opts.backoff ?? DEFAULT_BACKOFF, this.opts.random);
+        this.opts.onRetry?.(err, attempt + 1, delay);
+        await sleep(delay, opts.signal);
+        if (opts.signal?.aborted) throw opts.signal.reason;
+      }
+    }
+  }
+}

@@ -1,0 +1,58 @@
+// Entry point: `npm run agent -- --server URL --token TOKEN --allow DIR` or, bundled,
+// `node probebook-agent.cjs …`.
+import os from "node:os";
+import { parseCli } from "./cli";
+import { createLogger } from "./logger";
+
+async function main(): Promise<number> {
+  const cli = parseCli(process.argv.slice(2), process.env, os.homedir());
+  if (cli.kind === "help") {
+    process.stdout.write(`${cli.text}\n`);
+    return 0;
+  }
+  if (cli.kind === "error") {
+    process.stderr.write(`probebook-agent: ${cli.message}\nTry --help.\n`);
+    return 2;
+  }
+  const { options } = cli;
+  const log = createLogger({ quiet: options.quiet });
+  // Loaded after the arguments are checked, so that --help and argument errors work on a host
+  // where node-pty (a native module) is not installed yet.
+  let Agent: typeof import("./agent").Agent;
+  try {
+    ({ Agent } = await import("./agent"));
+  } catch (err) {
+    const missing = err instanceof Error && /node-pty/.test(err.message);
+    log.error(missing ? "node-pty is missing: run `npm install --omit=dev` next to probebook-agent.cjs (needs python3, make, g++)" : String(err));
+    return 1;
+  }
+  const agent = new Agent(
+    { server: options.server, token: options.token, allowDirs: options.allow, stateDir: options.stateDir, once: options.once },
+    { log },
+  );
+  let signals = 0;
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    process.on(sig, () => {
+      // A second signal means "now": the spool keeps whatever was not delivered.
+      if (++signals > 1) {
+        log.warn(`${sig} again: exiting at once; undelivered output stays in the spool`);
+        process.exit(130);
+      }
+      agent.stop(`${sig} received`);
+    });
+  }
+  const exit = await agent.run();
+  if (exit.code === 0) log.info(exit.message);
+  else log.error(exit.message);
+  return exit.code;
+}
+
+// process.exit rather than exitCode: idle keep-alive sockets must not hold a stopped agent
+// open. Everything that matters is in the spool by now, and stderr writes are synchronous.
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`probebook-agent: unexpected failure: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,60 @@
+// Bundles the host agent into dist/agent/: one CommonJS file (zod and the probe catalog inside,
+// node-pty outside because it is a native module compiled on the host), a package.json that
+// installs node-pty, the install README and the systemd unit example.
+//   npx tsx scripts/build-agent.ts
+import { chmod, copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { build } from "esbuild";
+import { AGENT_VERSION } from "../probes/agent/version";
+
+const root = path.resolve(__dirname, "..");
+const out = path.join(root, "dist", "agent");
+const bundle = path.join(out, "probebook-agent.cjs");
+
+async function main(): Promise<void> {
+  const rootPkg = JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+  const nodePty = rootPkg.dependencies["node-pty"];
+  if (!nodePty) throw new Error("package.json has no node-pty dependency");
+
+  await rm(out, { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+  const result = await build({
+    entryPoints: [path.join(root, "probes/agent/main.ts")],
+    outfile: bundle,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    external: ["node-pty"],
+    banner: { js: "#!/usr/bin/env node" },
+    legalComments: "none",
+    logLevel: "warning",
+    metafile: true,
+  });
+  await chmod(bundle, 0o755);
+
+  const pkg = {
+    name: "probebook-agent",
+    version: AGENT_VERSION,
+    private: true,
+    description: "Runs Probebook's storage probes (iozone, dd, sar, fio) on this host for the Probebook dashboard.",
+    license: "MIT",
+    main: "probebook-agent.cjs",
+    bin: { "probebook-agent": "probebook-agent.cjs" },
+    engines: { node: ">=20" },
+    dependencies: { "node-pty": nodePty },
+    // npm 11 asks before running install scripts; node-pty's compiles the native module.
+    allowScripts: { "node-pty": true },
+  };
+  await writeFile(path.join(out, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
+  for (const f of ["README.md", "probebook-agent.service"]) {
+    await copyFile(path.join(root, "probes/agent/deploy", f), path.join(out, f));
+  }
+  const bytes = result.metafile.outputs[path.relative(root, bundle)]?.bytes ?? 0;
+  console.log(`built ${path.relative(root, bundle)} (${(bytes / 1024).toFixed(0)} KiB, agent ${AGENT_VERSION}, node-pty ${nodePty} external)`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
