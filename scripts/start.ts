@@ -6,6 +6,7 @@ import { ensureSessionSecret } from "../lib/runtime/session-secret";
 import { buildStaleReason, nextBin, runNextBuild } from "../lib/runtime/next-build";
 import { dataDir, projectRoot } from "../lib/runtime/paths";
 import { seedDatabase } from "../prisma/seed";
+import { startLocalAgent } from "../lib/runtime/local-agent";
 
 const log = (msg: string) => console.log(`[probebook] ${msg}`);
 
@@ -100,7 +101,18 @@ async function main() {
       void shutdown(code ?? 1);
     }
   });
-  if (await waitForHealth(port, next)) log(`ready on http://localhost:${port}`);
+  if (await waitForHealth(port, next)) {
+    process.env.DATABASE_URL = database.url;
+    const agent = await startLocalAgent({ port, dataDir: dataDir(), log }).catch((err: unknown) => {
+      log(`the local agent could not start: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    });
+    if (agent) {
+      children.push(agent);
+      agent.on("exit", (code) => !stopping && log(`the local agent exited (${code ?? "signal"}); the web server keeps running`));
+    }
+    log(`ready on http://localhost:${port}`);
+  }
 }
 
 main().catch((err: unknown) => {
