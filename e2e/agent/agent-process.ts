@@ -1,0 +1,40 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "..", "..");
+
+export interface AgentHandle {
+  child: ChildProcess;
+  stateDir: string;
+  scratch: string;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** A real agent process (the same entry as `npm run agent`) against the e2e server. */
+export function startAgent(opts: { server: string; token?: string; stateDir?: string; scratch?: string }): AgentHandle {
+  const stateDir = opts.stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pb-agent-state-"));
+  // On the project's disk, not /tmp, which may be tmpfs: "disk" runs must measure a disk.
+  fs.mkdirSync(path.join(root, ".data"), { recursive: true });
+  const scratch = opts.scratch ?? fs.mkdtempSync(path.join(root, ".data", "e2e-agent-scratch-"));
+  const args = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "probes/agent/main.ts", "--server", opts.server, "--allow", `${scratch},/dev/shm`, "--state-dir", stateDir];
+  if (opts.token) args.push("--token", opts.token);
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
+  return {
+    child,
+    stateDir,
+    scratch,
+    output: () => out,
+    stop: (signal = "SIGTERM") =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill(signal);
+      }),
+  };
+}

@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { apiTokenFor, bearer, signInAs } from "../helpers";
+import { startAgent, type AgentHandle } from "./agent-process";
+
+let agent: AgentHandle | null = null;
+let hostId = "";
+
+test.describe.configure({ mode: "serial" });
+
+test.afterAll(async () => {
+  await agent?.stop();
+  if (agent) for (const dir of [agent.scratch, agent.stateDir]) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function launch(page: Page, preset: string, target: string, params?: Record<string, unknown>) {
+  await page.goto(`/runs/new?host=${hostId}`);
+  const form = page.getByTestId("launch-form");
+  await form.getByLabel("Preset").selectOption(preset);
+  await form.getByLabel("Target directory").selectOption(target);
+  if (params) {
+    const current = JSON.parse(await form.getByLabel(/^Parameters/).inputValue()) as Record<string, unknown>;
+    await form.getByLabel(/^Parameters/).fill(JSON.stringify({ ...current, ...params }));
+  }
+  await form.getByRole("button", { name: "Launch" }).click();
+  await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
+  return page.url().split("/").pop()!;
+}
+
+const terminal = (page: Page) => page.getByTestId("run-terminal").locator(".xterm-rows");
+
+test("register a host in the UI and start its agent with the one-time command", async ({ page, baseURL }) => {
+  await signInAs(page, "operator");
+  await page.goto("/hosts/new");
+  await page.getByLabel("Host name").fill(`e2e-host-${Date.now()}`);
+  await page.getByRole("button", { name: "Add host" }).click();
+  const token = (await page.getByTestId("registration-token").textContent())!.trim();
+  await expect(page.getByTestId("agent-command")).toContainText(`--token ${token}`);
+  agent = startAgent({ server: baseURL!, token });
+  await expect.poll(() => agent!.output(), { timeout: 20_000 }).toContain("registered as host");
+  hostId = /\(([0-9a-f-]{36})\)/.exec(agent.output())![1]!;
+  await page.goto(`/hosts/${hostId}`);
+  await expect(page.getByTestId("agent-state")).toHaveText("online");
+  await expect(page.getByRole("cell", { name: "/dev/shm" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "/dev/shm" }).getByRole("cell", { name: "tmpfs" }).first()).toBeVisible();
+});
+
+test("launch dd from the UI, watch it live and see the parsed result", async ({ page }) => {
+  await signInAs(page, "operator");
+  const id = await launch(page, "dd:write-direct", agent!.scratch, { sizeMiB: 32 });
+  await expect(terminal(page)).toContainText("copied", { timeout: 30_000 });
+  await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 30_000 });
+  await expect(page.getByTestId("result-chart").first()).toBeVisible();
+  await page.getByText("All measurements").click();
+  await expect(page.getByTestId("measurements")).toContainText("33,554,432");
+  expect(id).toMatch(/[0-9a-f-]{36}/);
+});
+
+test("launch sar from the UI and see samples arrive before it ends", async ({ page }) => {
+  await signInAs(page, "operator");
+  await launch(page, "sar:paging", "/dev/shm", { count: 4 });
+  await expect(terminal(page)).toContainText("pgscank/s", { timeout: 15_000 });
+  await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 30_000 });
+  await expect(terminal(page)).toContainText("Average:");
+});
+
+test("cancel a running iozone from the UI", async ({ page }) => {
+  await signInAs(page, "operator");
+  // The ext2/3/4 article's 4 GiB run takes minutes: long enough to cancel in the middle.
+  await launch(page, "iozone:ext-article", agent!.scratch);
+  await expect(terminal(page)).toContainText("Run began", { timeout: 30_000 });
+  const clicked = Date.now();
+  await page.getByRole("button", { name: "Cancel run" }).click();
+  await expect(page.getByTestId("run-status")).toHaveText("cancelled", { timeout: 15_000 });
+  expect(Date.now() - clicked).toBeLessThan(10_000);
+});
+
+test("kill -9 the agent during sar, start it again: no chunk lost, the run ends truthfully", async ({ request, baseURL }) => {
+  const token = await apiTokenFor("operator");
+  const created = await request.post("/api/runs", {
+    headers: bearer(token),
+    data: { hostId, probe: "sar", params: { target: "/dev/shm", sections: ["u"], interval: 1, count: 30 } },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await expect
+    .poll(async () => (await (await request.get(`/api/runs/${id}/log`, { headers: bearer(token) })).text()).split("\n").length, { timeout: 20_000 })
+    .toBeGreaterThan(6);
+  await agent!.stop("SIGKILL");
+  agent = startAgent({ server: baseURL!, stateDir: agent!.stateDir, scratch: agent!.scratch });
+  await expect
+    .poll(async () => ((await (await request.get(`/api/runs/${id}`, { headers: bearer(token) })).json()) as { status: string }).status, { timeout: 30_000 })
+    .toBe("LOST");
+  const run = (await (await request.get(`/api/runs/${id}`, { headers: bearer(token) })).json()) as { error: string };
+  expect(run.error).toMatch(/agent stopped while the probe was running/);
+  const log = await (await request.get(`/api/runs/${id}/log`, { headers: bearer(token) })).text();
+  // Every sample line the server has is whole and in order: the spool delivered what the pty printed.
+  const times = log.split(/\r?\n/).filter((l) => /^\d{2}:\d{2}:\d{2}\s+all\s/.test(l)).map((l) => l.slice(0, 8));
+  expect(times.length).toBeGreaterThanOrEqual(4);
+  expect([...times].sort()).toEqual(times);
+  // The restarted agent still takes new work.
+  const next = await request.post("/api/runs", { headers: bearer(token), data: { hostId, probe: "dd", params: { target: "/dev/shm", sizeMiB: 8 } } });
+  const nextId = ((await next.json()) as { id: string }).id;
+  await expect
+    .poll(async () => ((await (await request.get(`/api/runs/${nextId}`, { headers: bearer(token) })).json()) as { status: string }).status, { timeout: 30_000 })
+    .toBe("SUCCEEDED");
+});
