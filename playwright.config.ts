@@ -3,7 +3,8 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-export const e2eDataDir = path.join(__dirname, ".data", "e2e");
+// Per port, so two suites (say, two worktrees) can run side by side.
+export const e2eDataDir = path.join(__dirname, ".data", `e2e-${port}`);
 
 // Debian's chromium where it exists (no browser download is possible offline); otherwise
 // Playwright's own browser, as on a developer laptop.

@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "..");
-export const e2eDataDir = path.join(root, ".data", "e2e");
+export const e2eDataDir = path.join(root, ".data", `e2e-${process.env.E2E_PORT ?? 3210}`);
 
 /** Runs `npm run admin -- ...` against the e2e server's database (found through the data dir). */
 export async function adminCli(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
