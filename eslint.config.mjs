@@ -18,4 +18,6 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
+  // Plain Node scripts (TypeScript files get Node's globals from @types/node).
+  { files: ["**/*.mjs"], languageOptions: { globals: { console: "readonly", process: "readonly" } } },
 );
