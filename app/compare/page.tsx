@@ -1,13 +1,116 @@
 import type { Metadata } from "next";
-import { PlannedFeature } from "@/components/coming-soon";
+import Link from "next/link";
+import { CompareBody } from "@/components/compare/compare-body";
+import styles from "@/components/compare/compare.module.css";
+import { ShareButton } from "@/components/compare/share-button";
+import { requirePageUser } from "@/lib/auth/page-guard";
+import { roleAtLeast } from "@/lib/auth/roles";
+import { buildComparison } from "@/lib/compare/model";
+import { MAX_COMPARE_RUNS, parseRunIds } from "@/lib/compare/run-ids";
+import { suggestTitle } from "@/lib/compare/title";
+import { loadCompareRuns } from "@/lib/server/comparisons/load-runs";
 
 export const metadata: Metadata = { title: "Compare" };
+export const dynamic = "force-dynamic";
 
-export default function ComparePage() {
+type Search = Record<string, string | string[] | undefined>;
+
+export default async function ComparePage({ searchParams }: { searchParams: Promise<Search> }) {
+  const sp = await searchParams;
+  const runsParam = sp.runs;
+  const fold = sp.fold !== "0";
+  const self = `/compare?${new URLSearchParams(Object.entries(sp).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])))}`;
+  const actor = await requirePageUser(self);
+  const parsed = parseRunIds(runsParam);
+
+  if (parsed.ids.length === 0) {
+    return (
+      <>
+        <h1>Compare</h1>
+        {parsed.invalid.length > 0 ? (
+          <div role="alert" className="alert alert-error">
+            These are not run ids: {parsed.invalid.join(", ")}.
+          </div>
+        ) : null}
+        <div className="empty" data-testid="compare-empty">
+          <p style={{ marginTop: 0 }}>
+            Compare draws runs side by side: iozone throughput against record size, dd write and read bars, sar reclaim and I/O
+            time series, fio bandwidth, IOPS and tail latency — with what differs between the hosts (file system, mount options,
+            device, kernel, vm sysctls…), repeats folded into medians with their spread, and a value table with Δ % against a
+            baseline.
+          </p>
+          <p>
+            Pick runs on the <Link href="/runs">Runs</Link> page (tick their boxes, then “Compare selected”), or open{" "}
+            <code>/compare?runs=&lt;id&gt;,&lt;id&gt;,…</code> with up to {MAX_COMPARE_RUNS} run ids.
+          </p>
+          <p style={{ marginBottom: 0 }}>
+            <Link className="btn btn-primary" href="/runs">
+              Choose runs
+            </Link>
+          </p>
+        </div>
+      </>
+    );
+  }
+
+  const { runs, missing } = await loadCompareRuns(parsed.ids);
+  const model = buildComparison(runs, { fold });
+  const ids = runs.map((r) => r.id).join(",");
+  const exportHref = (format: "csv" | "json") => `/api/comparisons/preview?${new URLSearchParams({ runs: ids, format })}`;
+  const foldHref = `/compare?${new URLSearchParams({ runs: ids, ...(fold ? { fold: "0" } : {}) })}`;
+  const canShare = roleAtLeast(actor.role, "OPERATOR");
+  const shareable = runs.filter((r) => r.result).map((r) => r.id);
+  const hasRepeats = model.series.some((s) => s.runIds.length > 1) || (!fold && runs.length > 1);
+
   return (
-    <PlannedFeature title="Compare">
-      Selected runs will be drawn side by side here — throughput against record size, dd bars, sar time series, fio
-      bandwidth and latency — with what differs between the hosts and a share link anyone can open.
-    </PlannedFeature>
+    <>
+      <p className="muted small">
+        <Link href="/runs">Runs</Link> / Compare
+      </p>
+      <h1>
+        Compare {runs.length} run{runs.length === 1 ? "" : "s"}
+        {model.series.length !== runs.length ? ` in ${model.series.length} series` : ""}
+      </h1>
+      {parsed.invalid.length > 0 ? (
+        <div role="alert" className="alert alert-error">
+          Ignored, not run ids: {parsed.invalid.join(", ")}.
+        </div>
+      ) : null}
+      {missing.length > 0 ? (
+        <div role="alert" className="alert alert-error" data-testid="missing-runs">
+          No run with id {missing.join(", ")} (deleted, or a mistyped link). The others are compared below.
+        </div>
+      ) : null}
+      {parsed.dropped > 0 ? (
+        <div role="alert" className="alert alert-warn">
+          A comparison holds at most {MAX_COMPARE_RUNS} runs: the last {parsed.dropped} were left out.
+        </div>
+      ) : null}
+      {runs.length === 0 ? (
+        <div className="empty">
+          None of these runs exists. <Link href="/runs">Choose runs</Link>.
+        </div>
+      ) : (
+        <>
+          <div className={styles.toolbar}>
+            {canShare && shareable.length > 0 ? (
+              <ShareButton runIds={shareable} suggestedTitle={suggestTitle(model)} />
+            ) : !canShare ? (
+              <span className="muted small">Sharing needs the operator role.</span>
+            ) : null}
+            <span className={styles.spacer} />
+            <span className="small">
+              Download: <a href={exportHref("csv")}>CSV</a> · <a href={exportHref("json")}>JSON</a>
+            </span>
+            {hasRepeats ? (
+              <Link className="small" href={foldHref}>
+                {fold ? "Show every run separately" : "Fold repeats into medians"}
+              </Link>
+            ) : null}
+          </div>
+          <CompareBody model={model} />
+        </>
+      )}
+    </>
   );
 }

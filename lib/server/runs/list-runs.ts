@@ -5,6 +5,8 @@ import { runSelect, runToJson, type RunJson } from "./get-run";
 
 export const listRunsQuerySchema = z.object({
   hostId: z.string().uuid().optional(),
+  /** Case-insensitive part of a registered host's name or of an imported/reference run's host label. */
+  host: z.string().trim().min(1).max(200).optional(),
   probe: z.enum(["iozone", "dd", "sar", "fio"]).optional(),
   status: z.enum(["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "LOST"]).optional(),
   origin: z.enum(["AGENT", "IMPORTED", "REFERENCE"]).optional(),
@@ -28,6 +30,9 @@ export async function listRuns(q: ListRunsQuery): Promise<{ runs: RunJson[]; tot
     fsType: q.fsType,
     medium: q.medium,
     createdAt: q.from || q.to ? { gte: q.from, lte: q.to } : undefined,
+    ...(q.host
+      ? { OR: [{ host: { name: { contains: q.host, mode: "insensitive" } } }, { hostLabel: { contains: q.host, mode: "insensitive" } }] }
+      : {}),
   };
   const orderBy: Prisma.ProbeRunOrderByWithRelationInput =
     q.sort === "host" ? { host: { name: q.order } } : { [q.sort]: q.order };

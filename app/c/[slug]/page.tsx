@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CompareBody } from "@/components/compare/compare-body";
+import styles from "@/components/compare/compare.module.css";
+import { buildComparison } from "@/lib/compare/model";
+import { serverUrl } from "@/lib/server/hosts/server-url";
+import { describeShared, sharedComparison } from "@/lib/server/comparisons/shared-page";
+
+export const dynamic = "force-dynamic";
+
+interface Props {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const c = await sharedComparison((await params).slug);
+  // Absolute URLs for og:image, as the visitor reached this server (PUBLIC_URL wins).
+  const metadataBase = new URL(await serverUrl());
+  if (!c) return { metadataBase, title: "Comparison not found", robots: { index: false, follow: false } };
+  const description = describeShared(c);
+  return {
+    metadataBase,
+    title: c.title,
+    description,
+    // Unlisted: the link is the access control, so search engines should not list it.
+    robots: { index: false, follow: false },
+    openGraph: { type: "article", title: c.title, description, siteName: "Probebook" },
+    twitter: { card: "summary_large_image", title: c.title, description },
+  };
+}
+
+/** Public, read-only: a comparison frozen when it was shared. */
+export default async function SharedComparisonPage({ params, searchParams }: Props) {
+  const { slug } = await params;
+  const c = await sharedComparison(slug);
+  if (!c) notFound();
+  const fold = (await searchParams).fold !== "0";
+  const model = buildComparison(c.runs, { fold });
+  const hasRepeats = model.series.some((s) => s.runIds.length > 1) || (!fold && c.runs.length > 1);
+  const created = new Date(c.createdAt).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" });
+  return (
+    <>
+      <p className="muted small">Shared comparison · read-only</p>
+      <h1 data-testid="shared-title">{c.title}</h1>
+      <p className="muted">
+        {c.runs.length} run{c.runs.length === 1 ? "" : "s"} frozen on {created} UTC with their host profiles. Measured with{" "}
+        <Link href="/">Probebook</Link>.
+      </p>
+      <div className={styles.toolbar}>
+        <span className="small">
+          Download: <a href={`/api/comparisons/${slug}/csv`}>CSV</a> · <a href={`/api/comparisons/${slug}`}>JSON</a>
+        </span>
+        <span className={styles.spacer} />
+        {hasRepeats ? (
+          <Link className="small" href={fold ? `/c/${slug}?fold=0` : `/c/${slug}`}>
+            {fold ? "Show every run separately" : "Fold repeats into medians"}
+          </Link>
+        ) : null}
+      </div>
+      <CompareBody model={model} />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+"use client";
+
+import { useId, useRef, useState } from "react";
+import styles from "./compare.module.css";
+
+type State = { kind: "closed" } | { kind: "editing"; error?: string } | { kind: "saving" } | { kind: "done"; url: string };
+
+/** Freezes the comparison into a public, read-only link (POST /api/comparisons). */
+export function ShareButton({ runIds, suggestedTitle }: { runIds: string[]; suggestedTitle: string }) {
+  const id = useId();
+  const [state, setState] = useState<State>({ kind: "closed" });
+  const [title, setTitle] = useState(suggestedTitle);
+  const [copied, setCopied] = useState(false);
+  const linkRef = useRef<HTMLInputElement>(null);
+
+  async function share(e: React.FormEvent) {
+    e.preventDefault();
+    setState({ kind: "saving" });
+    try {
+      const res = await fetch("/api/comparisons", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ runIds, title }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { url?: string; error?: string; fieldErrors?: Record<string, string[]> };
+      if (res.status !== 201 || !body.url) {
+        const detail = body.fieldErrors ? Object.values(body.fieldErrors).flat().join(" ") : "";
+        setState({ kind: "editing", error: `${body.error ?? `The server answered ${res.status}.`}${detail ? ` ${detail}` : ""}` });
+        return;
+      }
+      setState({ kind: "done", url: body.url });
+      setTimeout(() => linkRef.current?.select(), 0);
+    } catch {
+      setState({ kind: "editing", error: "Could not reach the server; try again." });
+    }
+  }
+
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      linkRef.current?.select();
+    }
+  }
+
+  if (state.kind === "closed") {
+    return (
+      <button type="button" className="btn btn-primary" onClick={() => setState({ kind: "editing" })}>
+        Share
+      </button>
+    );
+  }
+  if (state.kind === "done") {
+    return (
+      <div className={`panel ${styles.shareBox}`} data-testid="share-result" role="status">
+        <strong>Anyone with this link can see this comparison, frozen as it is now (no sign-in needed):</strong>
+        <div className={styles.shareRow}>
+          <input ref={linkRef} readOnly value={state.url} aria-label="Share link" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
+          <button type="button" className="btn" onClick={() => void copy(state.url)}>
+            {copied ? "Copied" : "Copy"}
+          </button>
+          <a className="btn" href={state.url} target="_blank" rel="noopener">
+            Open
+          </a>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form className={`panel ${styles.shareBox}`} onSubmit={(e) => void share(e)} aria-labelledby={`${id}-h`}>
+      <strong id={`${id}-h`}>Share a frozen, read-only copy of this comparison</strong>
+      <label>
+        Title
+        <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required autoFocus aria-invalid={state.kind === "editing" && !!state.error} />
+      </label>
+      {state.kind === "editing" && state.error ? (
+        <p role="alert" className="field-error">
+          {state.error}
+        </p>
+      ) : null}
+      <div className={styles.shareRow}>
+        <button type="submit" className="btn btn-primary" disabled={state.kind === "saving" || title.trim() === ""}>
+          {state.kind === "saving" ? "Creating link…" : "Create share link"}
+        </button>
+        <button type="button" className="btn" onClick={() => setState({ kind: "closed" })}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

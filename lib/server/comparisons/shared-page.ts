@@ -1,0 +1,24 @@
+import { cache } from "react";
+import { AppError } from "../../http/app-error";
+import { getComparison, type SharedComparison } from "./get-comparison";
+
+/**
+ * A shared comparison for the /c/<slug> page, its metadata and its preview image, read once per
+ * request; null when there is none at that slug.
+ */
+export const sharedComparison = cache(async (slug: string): Promise<SharedComparison | null> => {
+  try {
+    return await getComparison(slug);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "NOT_FOUND") return null;
+    throw err;
+  }
+});
+
+/** "dd comparison of 4 runs: a; b; c; +1 more" — for og:description and the page's description. */
+export function describeShared(c: SharedComparison): string {
+  const probes = [...new Set(c.runs.map((r) => r.probe))].join(" + ");
+  const labels = c.runs.slice(0, 4).map((r) => r.label);
+  const more = c.runs.length > 4 ? `; +${c.runs.length - 4} more` : "";
+  return `${probes} comparison of ${c.runs.length} run${c.runs.length === 1 ? "" : "s"}: ${labels.join("; ")}${more}`.slice(0, 300);
+}

@@ -1,0 +1,61 @@
+// The frozen form of a shared comparison: everything the page, the JSON and the CSV need, so a
+// later change or deletion of the runs does not change or break it.
+import { z } from "zod";
+import type { CompareRun } from "../../compare/types";
+
+const measurement = z.object({
+  metric: z.string(),
+  value: z.number(),
+  unit: z.string(),
+  dims: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+
+const result = z.object({
+  tool: z.enum(["iozone", "dd", "sar", "fio"]),
+  toolVersion: z.string().nullable(),
+  measurements: z.array(measurement),
+  warnings: z.array(z.string()),
+});
+
+export const compareRunSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  probe: z.enum(["iozone", "dd", "sar", "fio"]),
+  origin: z.enum(["AGENT", "IMPORTED", "REFERENCE"]),
+  status: z.string(),
+  hostName: z.string().nullable(),
+  hostKey: z.string(),
+  createdAt: z.string(),
+  repeatGroup: z.string().nullable(),
+  params: z.record(z.string(), z.unknown()),
+  fsType: z.string().nullable(),
+  medium: z.string().nullable(),
+  profile: z.record(z.string(), z.unknown()).nullable(),
+  result: result.nullable(),
+}) satisfies z.ZodType<CompareRun>;
+
+export const snapshotSchema = z.object({
+  version: z.literal(1),
+  runs: z.array(compareRunSchema).min(1),
+});
+
+export type ComparisonSnapshot = z.infer<typeof snapshotSchema>;
+
+export function makeSnapshot(runs: readonly CompareRun[]): ComparisonSnapshot {
+  return { version: 1, runs: runs.map((r) => ({ ...r })) };
+}
+
+/** One run of a comparison in its public JSON. */
+export function publicRun(r: CompareRun) {
+  return {
+    label: r.label,
+    probe: r.probe,
+    origin: r.origin,
+    createdAt: r.createdAt,
+    fsType: r.fsType,
+    medium: r.medium,
+    params: r.params,
+    profile: r.profile,
+    result: r.result,
+  };
+}
