@@ -3,7 +3,8 @@ import { PrismaClient } from "@prisma/client";
 import { resolveDatabaseUrlForTools } from "./runtime/database-url-file";
 
 function createClient(): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: resolveDatabaseUrlForTools(), max: 10 });
+  // Live streams and agent uploads each hold a connection briefly; 20 per instance keeps them from queueing.
+  const adapter = new PrismaPg({ connectionString: resolveDatabaseUrlForTools(), max: Number(process.env.PROBEBOOK_DB_POOL) || 20 });
   return new PrismaClient({ adapter });
 }
 

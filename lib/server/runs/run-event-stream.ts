@@ -16,6 +16,9 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
   let closed = false;
   let busy = false;
   let again = false;
+  // A chunk notification needs only the log query; the status is re-read on status
+  // notifications and on the safety tick, which halves the queries of a busy stream.
+  let statusDue = true;
   let unsubscribe: () => void = () => undefined;
   const timers: NodeJS.Timeout[] = [];
 
@@ -32,7 +35,8 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
         controller.close();
       };
       // Coalesces wake-ups: one pump at a time, and one more if woken meanwhile.
-      const pump = async (): Promise<void> => {
+      const pump = async (withStatus: boolean): Promise<void> => {
+        if (withStatus) statusDue = true;
         if (busy) {
           again = true;
           return;
@@ -49,6 +53,8 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
               }
               if (chunks.length < 500) break;
             }
+            if (!statusDue) continue;
+            statusDue = false;
             const run = await db().probeRun.findUnique({
               where: { id: runId },
               select: { status: true, exitCode: true, errorMessage: true, startedAt: true, finishedAt: true, cancelRequestedAt: true },
@@ -72,10 +78,10 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
       };
       signal.addEventListener("abort", close, { once: true });
       send(`retry: 2000\n\n`);
-      unsubscribe = await pgListener().subscribe(runChannel(runId), () => void pump());
-      timers.push(setInterval(() => void pump(), 2000));
+      unsubscribe = await pgListener().subscribe(runChannel(runId), (payload) => void pump(!payload.startsWith("chunk:")));
+      timers.push(setInterval(() => void pump(true), 2000));
       timers.push(setInterval(() => send(`: keep-alive\n\n`), 15000));
-      await pump();
+      await pump(true);
     },
     cancel() {
       closed = true;

@@ -1,8 +1,9 @@
+import { headers } from "next/headers";
 import { chunksRequestSchema } from "@/probes/agent/protocol";
+import { AppError } from "@/lib/http/app-error";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
-import { authenticateAgent, runOfHost } from "@/lib/server/agent/authenticate-agent";
-import { storeChunks } from "@/lib/server/agent/store-chunks";
 import { uuidParam } from "@/lib/http/params";
+import { ingestChunks } from "@/lib/server/agent/ingest-chunks";
 
 export const dynamic = "force-dynamic";
 
@@ -10,9 +11,9 @@ export const dynamic = "force-dynamic";
 const MAX_BODY = 32 * 1024 * 1024;
 
 export const POST = route(async (req: Request, ctx: { params: Promise<{ id: string }> }) => {
-  const host = await authenticateAgent();
+  const m = /^Bearer\s+(pba_\S+)$/.exec((await headers()).get("authorization") ?? "");
+  if (!m?.[1]) throw new AppError("UNAUTHORIZED", "Agent requests need `Authorization: Bearer <agent credential>`.");
   const runId = uuidParam((await ctx.params).id, "run");
-  await runOfHost(runId, host.id);
   const { chunks } = await parseJsonBody(req, chunksRequestSchema, MAX_BODY);
-  return Response.json(await storeChunks(runId, chunks));
+  return Response.json(await ingestChunks(m[1], runId, chunks));
 });
