@@ -53,6 +53,10 @@ test("launch dd from the UI, watch it live and see the parsed result", async ({ 
   await expect(page.getByTestId("result-chart").first()).toBeVisible();
   await page.getByText("All measurements").click();
   await expect(page.getByTestId("measurements")).toContainText("33,554,432");
+  // The guides' disk/flash/memory figures are one click away.
+  await page.getByTestId("compare-reference").click();
+  await expect(page).toHaveURL(/\/compare\?runs=/);
+  await expect(page.getByText(/Baidu/).first()).toBeVisible();
   expect(id).toMatch(/[0-9a-f-]{36}/);
 });
 

@@ -47,6 +47,8 @@ export interface AgentDeps {
 export class Agent {
   private readonly stopper = new AbortController();
   private current: JobRun | null = null;
+  /** Last acknowledged chunk upload: it stands in for a heartbeat (see Heartbeat.lastUploadAt). */
+  private lastUploadAt = 0;
   private exit: AgentExit | null = null;
   private readonly api: AgentApi;
   private readonly http: AgentHttpClient;
@@ -105,6 +107,7 @@ export class Agent {
     const heartbeat = new Heartbeat({
       send: (ids) => this.api.heartbeat({ runningRunIds: ids }),
       running: () => (this.current ? [this.current.job.runId] : []),
+      lastUploadAt: () => this.lastUploadAt,
       onCancel: () => this.current?.cancel("cancelled in the dashboard"),
       onRevoked: (err) => this.revoked(err),
       log,
@@ -163,7 +166,11 @@ export class Agent {
 
   private streamerDeps(onCancelRequested?: () => void): StreamerDeps {
     return {
-      upload: (runId, chunks, signal) => this.api.uploadChunks(runId, chunks, signal),
+      upload: async (runId, chunks, signal) => {
+        const r = await this.api.uploadChunks(runId, chunks, signal);
+        this.lastUploadAt = Date.now();
+        return r;
+      },
       finish: (runId, body, signal) => this.api.finish(runId, body, signal),
       log: this.deps.log,
       rejectedRoot: path.join(this.config.stateDir, "spool-rejected"),

@@ -37,6 +37,31 @@ describe("Heartbeat", () => {
     expect(sent.length).toBe(n);
   });
 
+  it("skips beats while chunk uploads keep the server informed, and resumes when output goes quiet", async () => {
+    const sent: string[][] = [];
+    let uploadedAt = Date.now();
+    const hb = new Heartbeat({
+      send: async (ids) => {
+        sent.push(ids);
+        return [];
+      },
+      running: () => ["r1"],
+      onCancel: () => undefined,
+      onRevoked: () => undefined,
+      log: memoryLogger(),
+      activeMs: 40,
+      lastUploadAt: () => uploadedAt,
+    });
+    const keepUploading = setInterval(() => (uploadedAt = Date.now()), 10);
+    hb.start();
+    await wait(200);
+    expect(sent).toEqual([]);
+    clearInterval(keepUploading);
+    await wait(200);
+    hb.stop();
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+  });
+
   it("logs a failing server once and its recovery once; stops on a revoked credential", async () => {
     const log = memoryLogger();
     let calls = 0;

@@ -10,6 +10,12 @@ export interface HeartbeatOptions {
   /** While a run is active: a user's cancel click must reach the probe within ~2 s. */
   activeMs?: number;
   idleMs?: number;
+  /**
+   * When the server last heard about the running run through a chunk upload (ms epoch). Such an
+   * answer already carries the cancel flag and keeps the run alive, so a beat within the same
+   * period would only cost CPU on both sides.
+   */
+  lastUploadAt?: () => number;
 }
 
 /**
@@ -57,6 +63,12 @@ export class Heartbeat {
     this.beating = true;
     this.lastStart = Date.now();
     const running = this.opts.running();
+    const uploaded = this.opts.lastUploadAt?.() ?? 0;
+    if (running.length > 0 && this.lastStart - uploaded < (this.opts.activeMs ?? 1000)) {
+      this.beating = false;
+      if (!this.stopped) this.schedule(this.period());
+      return;
+    }
     try {
       const cancel = await this.opts.send(running);
       if (this.failing) this.opts.log.info("heartbeat: the server answers again");

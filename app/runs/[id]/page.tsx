@@ -8,6 +8,7 @@ import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError } from "@/lib/http/app-error";
 import { getRun } from "@/lib/server/runs/get-run";
+import { db } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
@@ -23,6 +24,11 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     throw err;
   });
   const live = run.status === "QUEUED" || run.status === "RUNNING";
+  // The guides' published measurements of the same probe, to set this run beside.
+  const references =
+    run.status === "SUCCEEDED" && run.origin !== "REFERENCE"
+      ? await db().probeRun.findMany({ where: { origin: "REFERENCE", probe: run.probe }, select: { id: true, hostLabel: true }, orderBy: { hostLabel: "asc" }, take: 6 })
+      : [];
   return (
     <>
       <p className="muted small">
@@ -63,8 +69,17 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       <h2>Output</h2>
       <RunTerminal runId={run.id} probe={run.probe} params={run.params} live={live} />
       <p className="small">
-        <a href={`/api/runs/${run.id}/log`}>Raw log</a> · <a href={`/api/runs/${run.id}`}>JSON</a>
+        <a href={`/api/runs/${run.id}/log`}>Raw log</a> · <a href={`/api/runs/${run.id}/export?format=csv`}>CSV</a> ·{" "}
+        <a href={`/api/runs/${run.id}/export?format=json`}>JSON</a>
       </p>
+      {references.length > 0 ? (
+        <p>
+          <Link className="btn" href={`/compare?runs=${[run.id, ...references.map((r) => r.id)].join(",")}`} data-testid="compare-reference">
+            Compare with the guides&apos; reference runs
+          </Link>{" "}
+          <span className="muted small">{references.map((r) => r.hostLabel).join(" · ")}</span>
+        </p>
+      ) : null}
       {run.result ? (
         <>
           <h2>Results</h2>

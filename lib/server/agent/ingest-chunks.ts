@@ -1,6 +1,6 @@
 import type { Chunk } from "../../../probes/agent/protocol";
 import { hashSecret } from "../../auth/secret-token";
-import { db } from "../../db";
+import { pgPool } from "../../pg-pool";
 import { AppError } from "../../http/app-error";
 import { runChannel } from "../realtime/pg-listener";
 import { storableText } from "../runs/sanitize-log";
@@ -22,16 +22,24 @@ interface Row {
 export async function ingestChunks(credential: string, runId: string, chunks: Chunk[]) {
   const seqs = chunks.map((c) => c.seq);
   const datas = chunks.map((c) => storableText(c.data));
-  const rows = await db().$queryRaw<Row[]>`
+  const { rows } = await pgPool().query<Row>(INGEST_SQL, [hashSecret(credential), runId, seqs, datas, runChannel(runId)]);
+  const r = rows[0];
+  if (!r?.host_id) throw new AppError("UNAUTHORIZED", "This agent credential is unknown or was revoked: register the agent again with a new token.");
+  if (!r.run_exists) throw new AppError("NOT_FOUND", `No run ${runId}.`);
+  if (r.run_host_id !== r.host_id) throw new AppError("FORBIDDEN", "This run belongs to another host.");
+  return { stored: r.stored, duplicates: chunks.length - r.stored, cancelRequested: r.cancel === true };
+}
+
+const INGEST_SQL = `
     WITH host AS (
-      SELECT id FROM hosts WHERE agent_credential_hash = ${hashSecret(credential)}
+      SELECT id FROM hosts WHERE agent_credential_hash = $1
     ), run AS (
-      SELECT id, host_id, cancel_requested_at FROM probe_runs WHERE id = ${runId}::uuid
+      SELECT id, host_id, cancel_requested_at FROM probe_runs WHERE id = $2::uuid
     ), owned AS (
       SELECT run.id FROM run JOIN host ON host.id = run.host_id
     ), ins AS (
       INSERT INTO run_log_chunks (run_id, seq, data)
-      SELECT owned.id, t.s, t.d FROM owned, unnest(${seqs}::int[], ${datas}::text[]) AS t(s, d)
+      SELECT owned.id, t.s, t.d FROM owned, unnest($3::int[], $4::text[]) AS t(s, d)
       ON CONFLICT (run_id, seq) DO NOTHING
       RETURNING seq
     ), touch_run AS (
@@ -48,12 +56,6 @@ export async function ingestChunks(credential: string, runId: string, chunks: Ch
            EXISTS (SELECT 1 FROM run) AS run_exists,
            (SELECT cancel_requested_at IS NOT NULL FROM run) AS cancel,
            counted.stored,
-           CASE WHEN counted.stored > 0 THEN pg_notify(${runChannel(runId)}, 'chunk:' || counted.max_seq)::text END AS notified,
+           CASE WHEN counted.stored > 0 THEN pg_notify($5, 'chunk:' || counted.max_seq)::text END AS notified,
            ((SELECT count(*) FROM touch_run) + (SELECT count(*) FROM touch_host))::int AS touched
     FROM counted`;
-  const r = rows[0];
-  if (!r?.host_id) throw new AppError("UNAUTHORIZED", "This agent credential is unknown or was revoked: register the agent again with a new token.");
-  if (!r.run_exists) throw new AppError("NOT_FOUND", `No run ${runId}.`);
-  if (r.run_host_id !== r.host_id) throw new AppError("FORBIDDEN", "This run belongs to another host.");
-  return { stored: r.stored, duplicates: chunks.length - r.stored, cancelRequested: r.cancel === true };
-}

@@ -1,4 +1,5 @@
 import { db } from "../../db";
+import { pgPool } from "../../pg-pool";
 
 /** The run's raw output: its chunks concatenated in seq order. */
 export async function readRunLog(runId: string): Promise<string> {
@@ -16,12 +17,11 @@ export async function missingSeqs(runId: string, lastSeq: number): Promise<numbe
   return missing;
 }
 
-/** Chunks after a given seq, for SSE replay. */
-export function chunksAfter(runId: string, afterSeq: number, limit = 500) {
-  return db().runLogChunk.findMany({
-    where: { runId, seq: { gt: afterSeq } },
-    orderBy: { seq: "asc" },
-    take: limit,
-    select: { seq: true, data: true },
-  });
+/** Chunks after a given seq, for SSE replay and live following (a hot path: plain pg). */
+export async function chunksAfter(runId: string, afterSeq: number, limit = 500): Promise<{ seq: number; data: string }[]> {
+  const { rows } = await pgPool().query<{ seq: number; data: string }>(
+    "SELECT seq, data FROM run_log_chunks WHERE run_id = $1::uuid AND seq > $2 ORDER BY seq LIMIT $3",
+    [runId, afterSeq, limit],
+  );
+  return rows;
 }
