@@ -1,7 +1,10 @@
 // The web server Playwright starts: a fresh database for this test run, the current build, and
 // the database's address in the e2e data dir so the admin CLI and agents in tests reach it.
+// `--serve-existing-build` skips the rebuild of a stale .next (benchmarks in a checkout that
+// others are editing must not swap .next under their running servers).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { writeDatabaseUrlFile } from "../lib/runtime/database-url-file";
 import { buildStaleReason, nextBin, runNextBuild } from "../lib/runtime/next-build";
 import { dataDir, projectRoot } from "../lib/runtime/paths";
@@ -17,7 +20,9 @@ async function main() {
   writeDatabaseUrlFile(db.url);
   await seedDatabase(db.url);
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, SESSION_SECRET: ensureSessionSecret(), NEXT_TELEMETRY_DISABLED: "1" };
-  const reason = buildStaleReason();
+  const serveExisting = process.argv.includes("--serve-existing-build");
+  if (serveExisting && !fs.existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) throw new Error("there is no build: run `npm run build` first");
+  const reason = serveExisting ? null : buildStaleReason();
   if (reason) {
     console.log(`[e2e] building the app (${reason})`);
     await runNextBuild(env);

@@ -80,7 +80,7 @@ function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
  * Starts scripts/e2e-server.ts. It would run `next build` when .next is older than the sources;
  * that takes minutes on 2 vCPUs and replaces the .next that other servers of this checkout may be
  * serving, so with a stale build the bench needs to be told: rebuild (--build, through
- * e2e-server) or serve the existing build as it is (--stale-build, through serve-existing-build.ts).
+ * e2e-server) or serve the existing build as it is (--stale-build: e2e-server's --serve-existing-build).
  */
 export async function startMainServer(opts: {
   port: number;
@@ -98,11 +98,11 @@ export async function startMainServer(opts: {
         `which other servers of this checkout may be serving) or --stale-build (measure the existing build as it is)`,
     );
   }
-  const script = stale && ifStale === "serve" ? path.join(__dirname, "serve-existing-build.ts") : "scripts/e2e-server.ts";
+  const args = ["scripts/e2e-server.ts", ...(stale && ifStale === "serve" ? ["--serve-existing-build"] : [])];
   if (await portInUse(opts.port)) throw new Error(`port ${opts.port} is already in use: is another bench running?`);
   const url = `http://127.0.0.1:${opts.port}`;
   // The local tsx CLI is what `npx tsx` runs, minus the npm process in between (signals reach it directly).
-  const child = spawn(process.execPath, [tsxCli, script], {
+  const child = spawn(process.execPath, [tsxCli, ...args], {
     cwd: root,
     env: { ...process.env, PORT: String(opts.port), PROBEBOOK_DATA_DIR: opts.dataDir },
     stdio: ["ignore", "pipe", "pipe"],

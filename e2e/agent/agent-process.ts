@@ -14,12 +14,12 @@ export interface AgentHandle {
 }
 
 /** A real agent process (the same entry as `npm run agent`) against the e2e server. */
-export function startAgent(opts: { server: string; token?: string; stateDir?: string; scratch?: string }): AgentHandle {
+export function startAgent(opts: { server: string; token?: string; stateDir?: string; scratch?: string; allow?: string[] }): AgentHandle {
   const stateDir = opts.stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pb-agent-state-"));
   // On the project's disk, not /tmp, which may be tmpfs: "disk" runs must measure a disk.
   fs.mkdirSync(path.join(root, ".data"), { recursive: true });
   const scratch = opts.scratch ?? fs.mkdtempSync(path.join(root, ".data", "e2e-agent-scratch-"));
-  const args = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "probes/agent/main.ts", "--server", opts.server, "--allow", `${scratch},/dev/shm`, "--state-dir", stateDir];
+  const args = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "probes/agent/main.ts", "--server", opts.server, "--allow", (opts.allow ?? [scratch, "/dev/shm"]).join(","), "--state-dir", stateDir];
   if (opts.token) args.push("--token", opts.token);
   const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";

@@ -1,38 +1,17 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { startAgent as startAgentProcess, type AgentHandle } from "../agent/agent-process";
 
 const run = promisify(execFile);
 export const root = path.resolve(__dirname, "..", "..");
 
-export interface Agent {
-  child: ChildProcess;
-  stateDir: string;
-  output: () => string;
-  stop(): Promise<void>;
-}
+export type Agent = AgentHandle;
 
 /** A real agent (the same entry as `npm run agent`) allowed to write in exactly `allow`. */
 export function startAgent(server: string, token: string, allow: string[]): Agent {
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-compare-agent-"));
-  const args = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "probes/agent/main.ts", "--server", server, "--token", token, "--allow", allow.join(","), "--state-dir", stateDir];
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
-  return {
-    child,
-    stateDir,
-    output: () => out,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  return startAgentProcess({ server, token, allow, scratch: allow[0] });
 }
 
 export interface LoopFs {

@@ -23,23 +23,27 @@ async function asState(fn: () => Promise<RegistrationState>): Promise<Registrati
   }
 }
 
+/** What the page shows once: the token and the commands that use it. */
+async function registered(host: { id: string; name: string; registrationToken: string; registrationExpiresAt: Date | null }): Promise<RegistrationState> {
+  const url = await serverUrl();
+  return {
+    host: {
+      id: host.id,
+      name: host.name,
+      token: host.registrationToken,
+      expiresAt: (host.registrationExpiresAt ?? new Date()).toISOString(),
+      command: agentCommand(url, host.registrationToken),
+      bundledCommand: bundledAgentCommand(url, host.registrationToken),
+    },
+  };
+}
+
 export async function createHostAction(_prev: RegistrationState, form: FormData): Promise<RegistrationState> {
   return asState(async () => {
     const actor = await requireActor("OPERATOR");
     const name = hostNameSchema.safeParse(form.get("name"));
     if (!name.success) return { fieldErrors: { name: name.error.issues.map((i) => i.message) } };
-    const host = await createHost({ name: name.data, createdById: actor.userId });
-    const url = await serverUrl();
-    return {
-      host: {
-        id: host.id,
-        name: host.name,
-        token: host.registrationToken,
-        expiresAt: host.registrationExpiresAt!.toISOString(),
-        command: agentCommand(url, host.registrationToken),
-        bundledCommand: bundledAgentCommand(url, host.registrationToken),
-      },
-    };
+    return registered(await createHost({ name: name.data, createdById: actor.userId }));
   });
 }
 
@@ -47,18 +51,7 @@ export async function reregisterHostAction(_prev: RegistrationState, form: FormD
   return asState(async () => {
     await requireActor("OPERATOR");
     const id = z.string().uuid().parse(form.get("hostId"));
-    const host = await reissueRegistration(id);
-    const url = await serverUrl();
-    return {
-      host: {
-        id: host.id,
-        name: host.name,
-        token: host.registrationToken,
-        expiresAt: host.registrationExpiresAt!.toISOString(),
-        command: agentCommand(url, host.registrationToken),
-        bundledCommand: bundledAgentCommand(url, host.registrationToken),
-      },
-    };
+    return registered(await reissueRegistration(id));
   });
 }
 
