@@ -14,10 +14,33 @@ export function errorResponse(err: unknown): NextResponse {
   return NextResponse.json({ error: "Internal error: the server log has the details." }, { status: 500 });
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF guard for cookie-authenticated mutations: a browser sends Origin (and Sec-Fetch-Site) with
+ * every cross-site POST, so a mismatch with our own host is refused. Requests with an
+ * Authorization header carry their own credential and cannot be forged by a page.
+ */
+function refuseCrossSite(req: Request): void {
+  if (SAFE_METHODS.has(req.method) || req.headers.get("authorization")) return;
+  if (req.headers.get("sec-fetch-site") === "cross-site") throw new AppError("FORBIDDEN", "Cross-site request refused.");
+  const origin = req.headers.get("origin");
+  if (!origin) return;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw new AppError("FORBIDDEN", "Cross-site request refused.");
+  }
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  if (originHost !== host) throw new AppError("FORBIDDEN", "Cross-site request refused.");
+}
+
 /** Wraps a route handler so every error leaves as JSON without stack traces or SQL. */
 export function route<A extends unknown[]>(fn: (...args: A) => Promise<Response>) {
   return async (...args: A): Promise<Response> => {
     try {
+      if (args[0] instanceof Request) refuseCrossSite(args[0]);
       return await fn(...args);
     } catch (err) {
       return errorResponse(err);

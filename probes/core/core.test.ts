@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isNumeric, parseLocaleNumber } from "./number";
 import { guardParse, makeProgress } from "./probe";
-import { inTarget, normalisedResultSchema, powersOfTwo } from "./schemas";
+import { inTarget, normalisedResultSchema, powersOfTwo, targetSchema } from "./schemas";
 import { expandTabs, formatBytes, splitLines, stripAnsi } from "./text";
 
 describe("parseLocaleNumber", () => {
@@ -114,5 +114,14 @@ describe("schemas and helpers", () => {
     expect(makeProgress(12, 10, "B", "")).toMatchObject({ done: 10, fraction: 1 });
     expect(makeProgress(-1, 10, "B", "")).toMatchObject({ done: 0, fraction: 0 });
     expect(makeProgress(3, 0, "B", "")).toMatchObject({ total: 0, fraction: 0 });
+  });
+});
+
+describe("targetSchema refuses shell metacharacters even though no shell is used", () => {
+  it.each(["/srv/pb; rm -rf /", "/srv/pb/$(reboot)", "/srv/pb/`reboot`", "/srv/pb|cat", "/srv/pb&", "/srv/pb/>x"])("%s", (t) => {
+    expect(targetSchema.safeParse(t).success).toBe(false);
+  });
+  it.each(["/srv/probebook", "/mnt/data 1/bench", "/dev/shm", "/srv/ünïcode/x", "/srv/a-b_c.d+e@f,g=h:i"])("accepts %s", (t) => {
+    expect(targetSchema.safeParse(t).success).toBe(true);
   });
 });

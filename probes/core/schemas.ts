@@ -78,7 +78,13 @@ export const targetSchema = z
   .refine((s) => !s.includes("\0"), "target must not contain NUL bytes")
   // eslint-disable-next-line no-control-regex
   .refine((s) => !/[\x01-\x1f\x7f]/.test(s), "target must not contain control characters")
-  .refine((s) => !s.split("/").includes(".."), "target must not contain '..' segments");
+  .refine((s) => !s.split("/").includes(".."), "target must not contain '..' segments")
+  // No shell ever sees a target, but a path full of `$(`, backticks or `;` is an attack more
+  // often than a directory: allow what real mount points and scratch dirs use.
+  .refine(
+    (s) => /^[\p{L}\p{N}/ ._+@,=:-]*$/u.test(s),
+    "target may contain letters, digits, spaces and / . _ - + @ , = : only",
+  );
 
 /** Joins a validated target directory and a fixed file name. */
 export function inTarget(target: string, name: string): string {

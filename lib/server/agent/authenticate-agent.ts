@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { rateLimit } from "../../http/rate-limit";
 
 export interface AgentHost {
   id: string;
@@ -13,6 +14,7 @@ export async function authenticateAgent(): Promise<AgentHost> {
   const auth = (await headers()).get("authorization") ?? "";
   const m = /^Bearer\s+(pba_\S+)$/.exec(auth);
   if (!m?.[1]) throw new AppError("UNAUTHORIZED", "Agent requests need `Authorization: Bearer <agent credential>`.");
+  await rateLimit("agentRequests", hashSecret(m[1]));
   const host = await db().host.findUnique({ where: { agentCredentialHash: hashSecret(m[1]) }, select: { id: true, name: true } });
   if (!host) {
     throw new AppError("UNAUTHORIZED", "This agent credential is unknown or was revoked: register the agent again with a new token.");
