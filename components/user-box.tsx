@@ -35,6 +35,8 @@ export function UserBox() {
           <span data-testid="signed-in-as">
             {me.email} · {me.role.toLowerCase()}
           </span>
+          <Link href="/settings/tokens">Tokens</Link>
+          {me.role === "ADMIN" ? <Link href="/admin/users">Users</Link> : null}
           <form action={signOutAction}>
             <button className="btn-link" type="submit">
               Sign out

@@ -1,0 +1,70 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { requireActor } from "../../auth/actor";
+import { db } from "../../db";
+import { AppError } from "../../http/app-error";
+import { createApiToken } from "../tokens/create-api-token";
+import { createUser } from "../users/create-user";
+
+export interface FormState {
+  error?: string;
+  ok?: string;
+  token?: string;
+}
+
+async function asForm(fn: () => Promise<FormState>): Promise<FormState> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError) return { error: err.message };
+    if (err instanceof z.ZodError) return { error: err.issues.map((i) => i.message).join(" ") };
+    throw err;
+  }
+}
+
+const roleSchema = z.enum(["VIEWER", "OPERATOR", "ADMIN"], { error: "Choose viewer, operator or admin." });
+
+export async function createUserAction(_prev: FormState, form: FormData): Promise<FormState> {
+  return asForm(async () => {
+    await requireActor("ADMIN");
+    const user = await createUser(db(), {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      role: roleSchema.parse(form.get("role")),
+    });
+    revalidatePath("/admin/users");
+    return { ok: `Created ${user.email} (${user.role.toLowerCase()}).` };
+  });
+}
+
+export async function changeRoleAction(form: FormData): Promise<void> {
+  const actor = await requireActor("ADMIN");
+  const userId = z.string().uuid().parse(form.get("userId"));
+  const role = roleSchema.parse(form.get("role"));
+  // An admin cannot demote themselves: there must always be someone who can undo a mistake.
+  if (userId === actor.userId && role !== "ADMIN") throw new AppError("BAD_REQUEST", "You cannot remove your own admin role.");
+  await db().user.update({ where: { id: userId }, data: { role } });
+  revalidatePath("/admin/users");
+}
+
+export async function createTokenAction(_prev: FormState, form: FormData): Promise<FormState> {
+  return asForm(async () => {
+    const actor = await requireActor("VIEWER");
+    const t = await createApiToken(db(), { userId: actor.userId, name: String(form.get("name") ?? "") });
+    revalidatePath("/settings/tokens");
+    return { ok: `Token "${t.name}" created. Copy it now: it is not shown again.`, token: t.token };
+  });
+}
+
+export async function revokeTokenAction(form: FormData): Promise<void> {
+  const actor = await requireActor("VIEWER");
+  const id = z.string().uuid().parse(form.get("tokenId"));
+  const token = await db().apiToken.findUnique({ where: { id }, select: { userId: true } });
+  if (!token) throw new AppError("NOT_FOUND", "No such token.");
+  // Users revoke their own tokens; admins may revoke anyone's.
+  if (token.userId !== actor.userId) await requireActor("ADMIN");
+  await db().apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+  revalidatePath("/settings/tokens");
+}
