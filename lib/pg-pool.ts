@@ -9,9 +9,12 @@ const g = globalThis as unknown as { probebookPgPool?: pg.Pool };
  * (bench/README.md). Everything else goes through Prisma (lib/db.ts).
  */
 export function pgPool(): pg.Pool {
-  g.probebookPgPool ??= new pg.Pool({
-    connectionString: resolveDatabaseUrlForTools(),
-    max: Number(process.env.PROBEBOOK_DB_POOL) || 20,
-  });
+  if (!g.probebookPgPool) {
+    const pool = new pg.Pool({ connectionString: resolveDatabaseUrlForTools(), max: Number(process.env.PROBEBOOK_DB_POOL) || 20 });
+    // An idle connection dies when PostgreSQL restarts; the pool drops it and opens a new one on
+    // the next query. Unhandled, the error would be thrown out of the process.
+    pool.on("error", (err) => console.warn(`database connection lost (${err.message}); it will be reopened`));
+    g.probebookPgPool = pool;
+  }
   return g.probebookPgPool;
 }

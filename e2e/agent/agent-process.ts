@@ -19,7 +19,9 @@ export function startAgent(opts: { server: string; token?: string; stateDir?: st
   // On the project's disk, not /tmp, which may be tmpfs: "disk" runs must measure a disk.
   fs.mkdirSync(path.join(root, ".data"), { recursive: true });
   const scratch = opts.scratch ?? fs.mkdtempSync(path.join(root, ".data", "e2e-agent-scratch-"));
-  const args = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "probes/agent/main.ts", "--server", opts.server, "--allow", (opts.allow ?? [scratch, "/dev/shm"]).join(","), "--state-dir", stateDir];
+  // `node --import tsx` runs the agent in this very process (the tsx CLI would fork a child), so
+  // SIGKILL reaches the agent itself, as kill -9 on a host would.
+  const args = ["--import", "tsx", "probes/agent/main.ts", "--server", opts.server, "--allow", (opts.allow ?? [scratch, "/dev/shm"]).join(","), "--state-dir", stateDir];
   if (opts.token) args.push("--token", opts.token);
   const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";

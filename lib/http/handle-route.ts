@@ -10,6 +10,11 @@ export function errorResponse(err: unknown): NextResponse {
       { status: err.status },
     );
   }
+  // A database that is restarting or unreachable is a temporary condition clients should retry.
+  const text = err instanceof Error ? `${err.message} ${String((err as { code?: unknown }).code ?? "")}` : String(err);
+  if (/ECONNREFUSED|ECONNRESET|57P01|57P03|Can't reach database|terminating connection|Connection terminated|the database system is (starting|shutting) up/i.test(text)) {
+    return NextResponse.json({ error: "The database is unavailable at the moment; retry shortly." }, { status: 503 });
+  }
   console.error("unhandled error in route handler:", err);
   return NextResponse.json({ error: "Internal error: the server log has the details." }, { status: 500 });
 }
