@@ -4,7 +4,7 @@
 // Each ends by proving nothing was lost: the seqs stored in run_log_chunks are 0..N without a
 // gap, the stored log is byte for byte what the agent sent (recorded by the tap between agent
 // and app, since the agent's spool is compacted once acknowledged), every sample line is there
-// in order, and the final status says what really happened. The figures go to results.json.
+// in order, and the final status says what really happened. The figures go to test-results/fault-results.json.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -79,7 +79,9 @@ test.afterEach(async () => {
 test.afterAll(() => {
   removeAppRoot();
   if (results.length === 0) return;
-  const file = path.join(__dirname, "results.json");
+  // Outside the source tree (a test run must not leave the checkout modified).
+  const file = path.join(__dirname, "..", "..", "test-results", "fault-results.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify({ generatedAt: new Date().toISOString(), scenarios: results }, null, 2)}\n`);
   const rows = results.flatMap((sc) =>
     sc.runs.map((r) => ({
