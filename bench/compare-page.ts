@@ -6,7 +6,6 @@
 // writes bench/results/compare-page.json. A missed target is reported, not an error.
 //   npx tsx bench/compare-page.ts [--build] [--requests 15] [--loads 7]
 import { spawn, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,10 +15,9 @@ import { PrismaClient, type Prisma } from "@prisma/client";
 import { chromium } from "@playwright/test";
 import { readDatabaseUrlFile } from "../lib/runtime/database-url-file";
 import { buildStaleReason } from "../lib/runtime/next-build";
-import { createApiToken } from "../lib/server/tokens/create-api-token";
-import { createUser } from "../lib/server/users/create-user";
 import { parseOutput } from "../probes/catalog";
 import type { NormalisedResult } from "../probes/core/types";
+import { createOperatorToken } from "./lib/api";
 
 const root = path.resolve(__dirname, "..");
 const PORT = 3320;
@@ -150,16 +148,6 @@ async function startServer(allowBuild: boolean): Promise<Server> {
 
 let stopServer: (() => Promise<void>) | null = null;
 
-async function operatorToken(databaseUrl: string): Promise<string> {
-  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
-  try {
-    const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.com`;
-    await createUser(client, { email, password: crypto.randomBytes(12).toString("base64url"), role: "OPERATOR" });
-    return (await createApiToken(client, { email, name: "bench" })).token;
-  } finally {
-    await client.$disconnect();
-  }
-}
 
 interface Summary {
   n: number;
@@ -282,7 +270,7 @@ async function main(): Promise<number> {
   say(`starting scripts/e2e-server.ts on port ${PORT} (data dir ${path.relative(root, DATA_DIR)})…`);
   const server = await startServer(!!flags.build);
   try {
-    const token = await operatorToken(server.databaseUrl);
+    const token = await createOperatorToken(server.databaseUrl);
     say(`inserting ${RUNS} imported iozone runs…`);
     const ids = await insertRuns(server.databaseUrl);
     const url = `${server.url}/compare?runs=${ids.join(",")}`;

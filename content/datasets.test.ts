@@ -8,21 +8,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { EXPECTED_GUIDE_SLUGS } from "./expected-guides";
 import { dataDir, getDataset, listDatasets, parseDataset } from "./datasets";
 import { datasetSchema, type Cell, type Dataset } from "./schema";
 
-const GUIDE_SLUGS = [
-  "ext2-ext3-ext4-iozone",
-  "storage-media-disk-flash-memory",
-  "linux-memory-numa-databases",
-  "multicore-memory-bandwidth",
-  "filesystem-metadata-create-drop",
-  "xfs-preallocation-ndb",
-  "mysql-select-mirroring-failover",
-  "rails-sql-session-store",
-  "memcached-at-facebook",
-  "erlang-smp",
-];
+const GUIDE_SLUGS = EXPECTED_GUIDE_SLUGS;
 
 function ds(id: string): Dataset {
   const d = getDataset(id);

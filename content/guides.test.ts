@@ -5,20 +5,10 @@
  * Needs gray-matter (through ./load).
  */
 import { describe, expect, it } from "vitest";
+import { EXPECTED_GUIDE_SLUGS } from "./expected-guides";
 import { getDataset, getGuide, listDatasets, listGuides, parseGuide, type Guide } from "./load";
 
-const EXPECTED_SLUGS = [
-  "ext2-ext3-ext4-iozone",
-  "storage-media-disk-flash-memory",
-  "linux-memory-numa-databases",
-  "multicore-memory-bandwidth",
-  "filesystem-metadata-create-drop",
-  "xfs-preallocation-ndb",
-  "mysql-select-mirroring-failover",
-  "rails-sql-session-store",
-  "memcached-at-facebook",
-  "erlang-smp",
-];
+const EXPECTED_SLUGS = EXPECTED_GUIDE_SLUGS;
 
 const HEADINGS = [
   "What this is about",
