@@ -32,7 +32,8 @@ export default async function UsersPage() {
               <tr key={u.id}>
                 <td>{u.email}</td>
                 <td>
-                  <form action={changeRoleAction} style={{ display: "flex", gap: 6 }}>
+                  {/* Keyed by role: React resets a submitted form, so the select must remount with the saved role. */}
+                  <form key={`${u.id}-${u.role}`} action={changeRoleAction} style={{ display: "flex", gap: 6 }}>
                     <input type="hidden" name="userId" value={u.id} />
                     <select name="role" defaultValue={u.role} aria-label={`Role of ${u.email}`} disabled={u.id === actor.userId}>
                       <option value="VIEWER">viewer</option>

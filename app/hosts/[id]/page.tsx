@@ -96,7 +96,7 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
                 <td className="small">{(t.mountOptions ?? []).join(",")}</td>
                 <td>
                   {t.device && operator && t.fsType !== "tmpfs" ? (
-                    <form action={setMediumOverrideAction} style={{ display: "flex", gap: 6 }}>
+                    <form key={`${t.device}-${overrides[t.device] ?? "auto"}`} action={setMediumOverrideAction} style={{ display: "flex", gap: 6 }}>
                       <input type="hidden" name="hostId" value={host.id} />
                       <input type="hidden" name="device" value={t.device} />
                       <select name="medium" defaultValue={overrides[t.device] ?? "auto"} aria-label={`Medium of ${t.device}`}>
