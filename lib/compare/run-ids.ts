@@ -1,11 +1,9 @@
 /** At most this many runs in one comparison (page, export and share). */
 export const MAX_COMPARE_RUNS = 30;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../http/params";
 
-export function isUuid(s: string): boolean {
-  return UUID.test(s);
-}
+export { isUuid };
 
 export interface ParsedRunIds {
   ids: string[];

@@ -5,6 +5,7 @@ import { ReregisterForm } from "@/components/hosts/reregister-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
+import { isUuid } from "@/lib/http/params";
 import { setMediumOverrideAction } from "@/lib/server/hosts/host-actions";
 import { hostSummary } from "@/lib/server/hosts/host-summary";
 
@@ -14,7 +15,7 @@ export const dynamic = "force-dynamic";
 export default async function HostPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const actor = await requirePageUser(`/hosts/${id}`);
-  if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  if (!isUuid(id)) notFound();
   const host = await db().host.findUnique({
     where: { id },
     select: { id: true, name: true, lastSeenAt: true, agentRegisteredAt: true, profile: true, capabilities: true, mediumOverrides: true },

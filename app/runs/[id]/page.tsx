@@ -7,18 +7,17 @@ import { RunTerminal } from "@/components/run/run-terminal";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError } from "@/lib/http/app-error";
+import { isUuid } from "@/lib/http/params";
 import { getRun } from "@/lib/server/runs/get-run";
 import { db } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
 
-const UUID = /^[0-9a-f-]{36}$/i;
-
 export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const actor = await requirePageUser(`/runs/${id}`);
-  if (!UUID.test(id)) notFound();
+  if (!isUuid(id)) notFound();
   const run = await getRun(id).catch((err: unknown) => {
     if (err instanceof AppError && err.code === "NOT_FOUND") notFound();
     throw err;

@@ -1,20 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { z } from "zod";
 import { LaunchForm, type LaunchHost, type LaunchPreset } from "@/components/launch-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { db } from "@/lib/db";
+import { missingToolMessage, profileTargets } from "@/lib/server/hosts/host-summary";
 import { capabilitiesSchema } from "@/probes/agent/protocol";
-import { getProbe, presetRefs, resolvePreset } from "@/probes/catalog";
+import { probeIds, presetRefs, resolvePreset } from "@/probes/catalog";
 
 export const metadata: Metadata = { title: "Launch a probe" };
 export const dynamic = "force-dynamic";
-
-const targetsSchema = z.object({
-  targets: z
-    .array(z.object({ path: z.string(), fsType: z.string().nullable().optional(), medium: z.string().nullable().optional(), freeBytes: z.number().nullable().optional() }))
-    .optional(),
-});
 
 export default async function NewRunPage({ searchParams }: { searchParams: Promise<{ probe?: string; preset?: string; host?: string }> }) {
   const sp = await searchParams;
@@ -27,20 +21,19 @@ export default async function NewRunPage({ searchParams }: { searchParams: Promi
   const rows = await db().host.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true, profile: true, capabilities: true } });
   const hosts: LaunchHost[] = rows.map((h) => {
     const caps = capabilitiesSchema.safeParse(h.capabilities);
-    const profileTargets = targetsSchema.safeParse(h.profile).data?.targets ?? [];
-    const allowed = caps.success ? caps.data.allowedDirs : profileTargets.map((t) => t.path);
+    const targets = profileTargets(h.profile);
+    const allowed = caps.success ? caps.data.allowedDirs : targets.map((t) => t.path);
     const missingTools: Record<string, string> = {};
-    for (const probe of ["iozone", "dd", "sar", "fio"]) {
-      const def = getProbe(probe);
-      const tool = def && caps.success ? caps.data.tools[def.tool.binary] : undefined;
-      if (def && tool && !tool.installed) missingTools[probe] = `${def.tool.binary} is not installed on ${h.name}. ${def.tool.installHint}`;
+    for (const probe of probeIds) {
+      const message = missingToolMessage(h.capabilities, probe, h.name);
+      if (message) missingTools[probe] = message;
     }
     return {
       id: h.id,
       name: h.name,
       missingTools,
       targets: allowed.map((path) => {
-        const t = profileTargets.find((x) => x.path === path);
+        const t = targets.find((x) => x.path === path);
         return { path, fsType: t?.fsType ?? null, medium: t?.medium ?? null, freeBytes: t?.freeBytes ?? null };
       }),
     };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { capabilitiesSchema } from "../../../probes/agent/protocol";
+import { getProbe } from "../../../probes/catalog";
 
 const profileSchema = z
   .object({
@@ -36,6 +37,19 @@ const profileSchema = z
 export type HostProfileView = z.infer<typeof profileSchema>;
 
 const ONLINE_MS = 90_000;
+
+/** The allowed directories' facts (fs, medium, free space) from a host profile; [] when unknown. */
+export function profileTargets(profile: unknown): NonNullable<HostProfileView["targets"]> {
+  return profileSchema.safeParse(profile ?? {}).data?.targets ?? [];
+}
+
+/** Why a probe cannot run on a host whose agent reported its tool missing, or null. */
+export function missingToolMessage(capabilities: unknown, probeId: string, hostName: string): string | null {
+  const def = getProbe(probeId);
+  const caps = capabilitiesSchema.safeParse(capabilities);
+  const tool = def && caps.success ? caps.data.tools[def.tool.binary] : undefined;
+  return def && tool && !tool.installed ? `${def.tool.binary} is not installed on ${hostName}. ${def.tool.installHint}` : null;
+}
 
 /** What the hosts pages show, read defensively from whatever profile the agent sent. */
 export function hostSummary(h: { lastSeenAt: Date | null; agentRegisteredAt: Date | null; profile: unknown; capabilities: unknown }) {

@@ -6,6 +6,7 @@ import { getProbe, requiredFreeBytes, validateParams } from "../../../probes/cat
 import { capabilitiesSchema } from "../../../probes/agent/protocol";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { missingToolMessage, profileTargets } from "../hosts/host-summary";
 import { notifyHost } from "../realtime/notify";
 
 export const createRunSchema = z.object({
@@ -15,9 +16,6 @@ export const createRunSchema = z.object({
   repeats: z.number().int().min(1).max(20).default(1),
 });
 
-const profileTargetsSchema = z.object({
-  targets: z.array(z.object({ path: z.string(), freeBytes: z.number().nullable().optional() }).passthrough()).optional(),
-});
 
 function insideAllowed(target: string, allowed: string[]): boolean {
   const t = path.posix.normalize(target);
@@ -50,16 +48,11 @@ export async function createRun(input: z.infer<typeof createRunSchema>, createdB
         "params.target": [`Choose one of: ${caps.data.allowedDirs.join(", ") || "(none)"}`],
       });
     }
-    const tool = caps.data.tools[probe.tool.binary] ?? caps.data.tools[input.probe];
-    if (tool && !tool.installed) {
-      throw new AppError("BAD_REQUEST", `${probe.tool.binary} is not installed on this host. ${probe.tool.installHint}`, {
-        probe: [probe.tool.installHint],
-      });
-    }
   }
+  const missing = missingToolMessage(host.capabilities, input.probe, "this host");
+  if (missing) throw new AppError("BAD_REQUEST", missing, { probe: [probe.tool.installHint] });
   const needed = requiredFreeBytes(input.probe, params);
-  const targets = profileTargetsSchema.safeParse(host.profile);
-  const free = targets.success ? targets.data.targets?.find((t) => t.path === params.target)?.freeBytes : undefined;
+  const free = profileTargets(host.profile).find((t) => t.path === params.target)?.freeBytes;
   if (needed > 0 && typeof free === "number" && free < needed) {
     const gib = (b: number) => (b / 2 ** 30).toFixed(1);
     throw new AppError("BAD_REQUEST", `This run writes ${gib(needed)} GiB but ${params.target} has ${gib(free)} GiB free.`, {
