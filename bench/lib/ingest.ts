@@ -43,7 +43,7 @@ export interface IngestResult {
   rowsStored: { api: number; raw: number };
 }
 
-/** The statement of lib/server/agent/store-chunks.ts, without what the route does around it. */
+/** The INSERT of lib/server/agent/ingest-chunks.ts, without the authentication and activity stamps around it. */
 const RAW_INSERT = `INSERT INTO run_log_chunks (run_id, seq, data)
   SELECT $1::uuid, s, d FROM unnest($2::int[], $3::text[]) AS t(s, d)
   ON CONFLICT (run_id, seq) DO NOTHING`;
