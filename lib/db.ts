@@ -1,11 +1,12 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
-import { resolveDatabaseUrlForTools } from "./runtime/database-url-file";
+import { pgPool } from "./pg-pool";
 
 function createClient(): PrismaClient {
-  // Live streams and agent uploads each hold a connection briefly; 20 per instance keeps them from queueing.
-  const adapter = new PrismaPg({ connectionString: resolveDatabaseUrlForTools(), max: Number(process.env.PROBEBOOK_DB_POOL) || 20 });
-  return new PrismaClient({ adapter });
+  // The same pool as the hot paths (lib/pg-pool.ts): an instance opens one pool, not two, and
+  // its restart handling covers Prisma's queries too. adapter-pg leaves an external pool open
+  // when the client disconnects.
+  return new PrismaClient({ adapter: new PrismaPg(pgPool()) });
 }
 
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
