@@ -2,6 +2,7 @@ import type { Role } from "@prisma/client";
 import { headers } from "next/headers";
 import { db } from "../db";
 import { AppError } from "../http/app-error";
+import { bearerToken } from "../http/bearer";
 import { roleAtLeast } from "./roles";
 import { hashSecret } from "./secret-token";
 import { getSession } from "./session";
@@ -28,11 +29,10 @@ async function actorFromBearer(token: string): Promise<Actor | null> {
  * is read on every request so a changed role or a deleted user takes effect at once.
  */
 export async function currentActor(): Promise<Actor | null> {
-  const auth = (await headers()).get("authorization");
-  if (auth) {
-    const m = /^Bearer\s+(\S+)$/i.exec(auth);
-    if (!m?.[1]) throw new AppError("UNAUTHORIZED", "Malformed Authorization header: expected `Bearer <API token>`.");
-    const actor = await actorFromBearer(m[1]);
+  const token = bearerToken((await headers()).get("authorization"));
+  if (token !== undefined) {
+    if (token === null) throw new AppError("UNAUTHORIZED", "Malformed Authorization header: expected `Bearer <API token>`.");
+    const actor = await actorFromBearer(token);
     if (!actor) throw new AppError("UNAUTHORIZED", "This API token is unknown or revoked.");
     return actor;
   }

@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { requireBearer } from "../../http/bearer";
 import { rateLimit } from "../../http/rate-limit";
 
 export interface AgentHost {
@@ -9,13 +10,16 @@ export interface AgentHost {
   name: string;
 }
 
+/** The agent credential in `Authorization: Bearer`; 401 when there is none. */
+export async function agentCredential(): Promise<string> {
+  return requireBearer((await headers()).get("authorization"), "pba_", "Agent requests need `Authorization: Bearer <agent credential>`.");
+}
+
 /** The host whose agent credential is in `Authorization: Bearer`; 401 when unknown or revoked. */
 export async function authenticateAgent(): Promise<AgentHost> {
-  const auth = (await headers()).get("authorization") ?? "";
-  const m = /^Bearer\s+(pba_\S+)$/.exec(auth);
-  if (!m?.[1]) throw new AppError("UNAUTHORIZED", "Agent requests need `Authorization: Bearer <agent credential>`.");
-  await rateLimit("agentRequests", hashSecret(m[1]));
-  const host = await db().host.findUnique({ where: { agentCredentialHash: hashSecret(m[1]) }, select: { id: true, name: true } });
+  const credential = await agentCredential();
+  await rateLimit("agentRequests", hashSecret(credential));
+  const host = await db().host.findUnique({ where: { agentCredentialHash: hashSecret(credential) }, select: { id: true, name: true } });
   if (!host) {
     throw new AppError("UNAUTHORIZED", "This agent credential is unknown or was revoked: register the agent again with a new token.");
   }

@@ -1,10 +1,9 @@
-import { headers } from "next/headers";
 import { chunksRequestSchema } from "@/probes/agent/protocol";
 import { hashSecret } from "@/lib/auth/secret-token";
-import { AppError } from "@/lib/http/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { uuidParam } from "@/lib/http/params";
+import { agentCredential } from "@/lib/server/agent/authenticate-agent";
 import { ingestChunks } from "@/lib/server/agent/ingest-chunks";
 
 export const dynamic = "force-dynamic";
@@ -13,10 +12,9 @@ export const dynamic = "force-dynamic";
 const MAX_BODY = 32 * 1024 * 1024;
 
 export const POST = route(async (req: Request, ctx: { params: Promise<{ id: string }> }) => {
-  const m = /^Bearer\s+(pba_\S+)$/.exec((await headers()).get("authorization") ?? "");
-  if (!m?.[1]) throw new AppError("UNAUTHORIZED", "Agent requests need `Authorization: Bearer <agent credential>`.");
-  await rateLimit("agentRequests", hashSecret(m[1]));
+  const credential = await agentCredential();
+  await rateLimit("agentRequests", hashSecret(credential));
   const runId = uuidParam((await ctx.params).id, "run");
   const { chunks } = await parseJsonBody(req, chunksRequestSchema, MAX_BODY);
-  return Response.json(await ingestChunks(m[1], runId, chunks));
+  return Response.json(await ingestChunks(credential, runId, chunks));
 });
