@@ -18,6 +18,43 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
+  // The floors of the architecture (ARCHITECTURE.md): probes run in the agent, the CLI and the
+  // server alike, so they know nothing of Next, Prisma or the app; pages and components reach
+  // the database only through lib/server use cases. lib/lint-floors.test.ts proves both fail.
+  {
+    files: ["probes/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^next(/|$)", message: "probes/ runs outside Next (agent, CLI): it must not import next." },
+            { regex: "^(@prisma/|\\.prisma/)", message: "probes/ must not import Prisma: the server stores what probes return." },
+            {
+              regex: "^(@/|(\\.\\./)+)(lib|app|components)(/|$)",
+              message: "probes/ must not import lib/, app/ or components/: the server imports probes, never the other way round.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/**", "components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)lib/(db|pg-pool)(\\.ts)?$",
+              message: "Pages, routes and components read through a use case in lib/server/<domain>/<verb-noun>.ts, not the database client.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Plain Node scripts (TypeScript files get Node's globals from @types/node).
   { files: ["**/*.mjs"], languageOptions: { globals: { console: "readonly", process: "readonly" } } },
 );

@@ -1,16 +1,8 @@
 import type { z } from "zod";
 import { HttpError, type AgentHttpClient } from "./http-client";
-import {
-  CLAIM_WAIT_SEC,
-  chunksResponseSchema,
-  heartbeatResponseSchema,
-  jobSchema,
-  registerResponseSchema,
-  type Capabilities,
-  type Chunk,
-  type FinishRequest,
-  type Job,
-} from "./protocol";
+import type { Capabilities } from "../protocol/capabilities";
+import { CLAIM_WAIT_SEC } from "../protocol/limits";
+import { chunksResponseSchema, heartbeatResponseSchema, jobSchema, registerResponseSchema, type Chunk, type FinishRequest, type Job } from "../protocol/messages";
 
 function check<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   const r = schema.safeParse(body);
@@ -23,7 +15,7 @@ function check<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The five agent endpoints of protocol.ts, with their responses validated. */
+/** The five agent endpoints of probes/protocol, with their responses validated. */
 export class AgentApi {
   constructor(readonly http: AgentHttpClient) {}
 

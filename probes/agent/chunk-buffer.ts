@@ -1,4 +1,5 @@
-import { MAX_CHUNK_CHARS, type Chunk } from "./protocol";
+import { MAX_CHUNK_CHARS } from "../protocol/limits";
+import type { Chunk } from "../protocol/messages";
 
 export interface ChunkBufferOptions {
   /** The seq of the first chunk this buffer seals. */

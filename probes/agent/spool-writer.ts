@@ -1,5 +1,5 @@
 import type { Logger } from "./logger";
-import type { Chunk, FinishRequest } from "./protocol";
+import type { Chunk, FinishRequest } from "../protocol/messages";
 import type { RunSpool } from "./spool";
 
 /**

@@ -4,7 +4,7 @@ import { LaunchForm, type LaunchHost, type LaunchPreset } from "@/components/lau
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { db } from "@/lib/db";
 import { missingToolMessage, profileTargets } from "@/lib/server/hosts/host-summary";
-import { capabilitiesSchema } from "@/probes/agent/protocol";
+import { capabilitiesSchema } from "@/probes/protocol/capabilities";
 import { probeIds, presetRefs, resolvePreset } from "@/probes/catalog";
 
 export const metadata: Metadata = { title: "Launch a probe" };

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import type { z } from "zod";
-import type { registerRequestSchema } from "../../../probes/agent/protocol";
+import type { registerRequestSchema } from "../../../probes/protocol/messages";
 import { generateSecret, hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { capabilitiesSchema } from "../../../probes/agent/protocol";
+import { capabilitiesSchema } from "../../../probes/protocol/capabilities";
 import { getProbe } from "../../../probes/catalog";
 
 const profileSchema = z

@@ -1,6 +1,6 @@
 import type { Prisma, RunStatus } from "@prisma/client";
 import { parseOutput } from "../../../probes/catalog";
-import type { FinishRequest } from "../../../probes/agent/protocol";
+import type { FinishRequest } from "../../../probes/protocol/messages";
 import { qualityWarnings } from "../../../probes/quality";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";

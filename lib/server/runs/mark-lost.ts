@@ -1,4 +1,4 @@
-import { RUN_SILENCE_LOST_SEC } from "../../../probes/agent/protocol";
+import { RUN_SILENCE_LOST_SEC } from "../../../probes/protocol/limits";
 import { db } from "../../db";
 import { notifyRun } from "../realtime/notify";
 

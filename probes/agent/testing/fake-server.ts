@@ -1,18 +1,10 @@
-// A small real HTTP server speaking just enough of protocol.ts for the agent's tests. Test-only:
+// A small real HTTP server speaking just enough of probes/protocol for the agent's tests. Test-only:
 // nothing in the agent imports it, so it never reaches the bundle.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { z } from "zod";
-import {
-  chunksRequestSchema,
-  claimRequestSchema,
-  finishRequestSchema,
-  heartbeatRequestSchema,
-  registerRequestSchema,
-  type FinishRequest,
-  type Job,
-} from "../protocol";
+import { chunksRequestSchema, claimRequestSchema, finishRequestSchema, heartbeatRequestSchema, registerRequestSchema, type FinishRequest, type Job } from "../../protocol/messages";
 
 export class FakeAgentServer {
   url = "";

@@ -1,0 +1,49 @@
+// The architecture's floors are lint rules (eslint.config.mjs); this runs ESLint itself on code
+// placed at virtual paths to show that a forbidden import fails and a permitted one passes.
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+const eslint = new ESLint({ cwd: root });
+
+/** The no-restricted-imports messages ESLint reports for `code` as if it lived at `file`. */
+async function floorErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports" && m.severity === 2).map((m) => m.message);
+}
+
+describe("lint floors", () => {
+  it("fails when probes/ imports next, Prisma or lib/ (alias or relative)", async () => {
+    const file = "probes/floor-check/example.ts";
+    for (const spec of ["next/headers", "next", "@prisma/client", "../../lib/db", "../../lib/http/app-error", "@/lib/server/runs/get-run", "../../app/layout"]) {
+      const errors = await floorErrors(file, `import * as forbidden from "${spec}";\nexport default forbidden;\n`);
+      expect(errors, spec).toHaveLength(1);
+      expect(errors[0]).toMatch(/probes\/ (runs outside Next|must not import)/);
+    }
+    expect(await floorErrors(file, `export type { PrismaClient } from "@prisma/client";\n`)).toHaveLength(1);
+  }, 60_000);
+
+  it("lets probes/ import probes, zod and Node", async () => {
+    const code = `import { z } from "zod";\nimport os from "node:os";\nimport { getProbe } from "../catalog";\nimport type { HostProfile } from "../profile/types";\nexport const x: [unknown, unknown, unknown, HostProfile | null] = [z, os, getProbe, null];\n`;
+    expect(await floorErrors("probes/floor-check/example.ts", code)).toEqual([]);
+  });
+
+  it("fails when a page, route or component imports the database client", async () => {
+    for (const [file, spec] of [
+      ["app/floor-check/page.tsx", "@/lib/db"],
+      ["app/api/floor-check/route.ts", "@/lib/pg-pool"],
+      ["components/floor-check.tsx", "../lib/db"],
+    ] as const) {
+      const errors = await floorErrors(file, `import * as forbidden from "${spec}";\nexport default forbidden;\n`);
+      expect(errors, `${file} → ${spec}`).toHaveLength(1);
+      expect(errors[0]).toMatch(/lib\/server\/<domain>\/<verb-noun>\.ts/);
+    }
+  });
+
+  it("lets pages read through lib/server use cases", async () => {
+    // lib/db-errors only starts like the client: the floor names lib/db and lib/pg-pool exactly.
+    const code = `import { getRun } from "@/lib/server/runs/get-run";\nimport { dbErrorMessage } from "@/lib/db-errors";\nexport const x = [getRun, dbErrorMessage];\n`;
+    expect(await floorErrors("app/floor-check/page.tsx", code)).toEqual([]);
+  });
+});
