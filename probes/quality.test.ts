@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseOutput, resolvePreset } from "./catalog";
 import { fixture } from "./core/testing";
+import { readRunProfile } from "./profile/read-profile";
 import { qualityWarnings } from "./quality";
 
 const GiB = 1024 ** 3;
 const preset = (ref: string, extra: object = {}) => ({ ...resolvePreset(ref)?.params, target: "/srv/t", ...extra });
-const ram24 = { memTotalBytes: 24 * GiB };
+const ram24 = readRunProfile({ memory: { totalBytes: 24 * GiB } });
 
 describe("qualityWarnings", () => {
   it("iozone: a file smaller than twice the RAM without -I, with how far to grow it", () => {
@@ -17,7 +18,7 @@ describe("qualityWarnings", () => {
 
   it("iozone: nothing to say with -I, or with a file of twice the RAM", () => {
     expect(qualityWarnings({ probe: "iozone", params: preset("iozone:auto-64m-direct"), profile: ram24, repeats: 3 })).toEqual([]);
-    expect(qualityWarnings({ probe: "iozone", params: preset("iozone:ext-article"), profile: { memTotalBytes: 2 * GiB }, repeats: 3 })).toEqual([]);
+    expect(qualityWarnings({ probe: "iozone", params: preset("iozone:ext-article"), profile: readRunProfile({ memory: { totalBytes: 2 * GiB } }), repeats: 3 })).toEqual([]);
   });
 
   it("iozone: counts every process's file in throughput mode and asks for RAM when unknown", () => {
@@ -71,7 +72,7 @@ describe("qualityWarnings", () => {
   });
 
   it("flags targets in RAM", () => {
-    const w = qualityWarnings({ probe: "dd", params: preset("dd:write-direct"), profile: { target: { fsType: "tmpfs" } }, repeats: 3 });
+    const w = qualityWarnings({ probe: "dd", params: preset("dd:write-direct"), profile: readRunProfile({ target: { fsType: "tmpfs" } }), repeats: 3 });
     expect(w).toEqual(["The target is on tmpfs, which lives in RAM: the results measure memory, not a disk."]);
   });
 

@@ -3,13 +3,15 @@
 import { getProbe, type ProbeParamsById } from "./catalog";
 import { formatBytes, MiB } from "./core/text";
 import type { NormalisedResult } from "./core/types";
+import type { RunProfileSnapshot } from "./profile/types";
 
 export interface QualityInput {
   probe: string;
   /** Stored parameters; validated here again, invalid ones yield no advice. */
   params: unknown;
   result?: NormalisedResult | null;
-  profile?: { memTotalBytes?: number; target?: { fsType?: string } };
+  /** The run's profile snapshot as profile/read-profile.ts reads it. */
+  profile?: Pick<RunProfileSnapshot, "memory" | "target"> | null;
   /** How many runs of this configuration exist (the run itself included). */
   repeats?: number;
 }
@@ -81,7 +83,7 @@ export function qualityWarnings(input: QualityInput): string[] {
   if (!probe) return [];
   const parsed = probe.paramsSchema.safeParse(input.params);
   if (!parsed.success) return [];
-  const memTotal = input.profile?.memTotalBytes;
+  const memTotal = input.profile?.memory.totalBytes ?? undefined;
   const fsType = input.profile?.target?.fsType;
   const out: string[] = [];
 

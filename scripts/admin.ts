@@ -35,13 +35,13 @@ async function run(client: PrismaClient, argv: string[]): Promise<void> {
     const roleName = need(values, "role");
     const role = roleFromName(roleName);
     if (!role) throw new UsageError(`unknown role "${roleName}": use one of ${ROLE_NAMES.join(", ")}`);
-    const user = await createUser(client, { email: need(values, "email"), password: need(values, "password"), role });
+    const user = await createUser({ email: need(values, "email"), password: need(values, "password"), role }, client);
     console.log(`created ${user.role.toLowerCase()} ${user.email} (${user.id})`);
   } else if (noun === "user" && verb === "list") {
     const users = await client.user.findMany({ orderBy: { createdAt: "asc" }, select: { email: true, role: true, createdAt: true } });
     for (const u of users) console.log(`${u.email}\t${u.role.toLowerCase()}\t${u.createdAt.toISOString()}`);
   } else if (noun === "token" && verb === "create") {
-    const t = await createApiToken(client, { email: need(values, "email"), name: need(values, "name") });
+    const t = await createApiToken({ email: need(values, "email"), name: need(values, "name") }, client);
     // The token alone on stdout, so `$(npm run --silent admin -- token create ...)` captures it.
     console.log(t.token);
     console.error(`token "${t.name}" (${t.id}) created; it is shown only this once`);

@@ -2,18 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
-import { db } from "@/lib/db";
 import { hostSummary } from "@/lib/server/hosts/host-summary";
+import { listHosts } from "@/lib/server/hosts/list-hosts";
 
 export const metadata: Metadata = { title: "Hosts" };
 export const dynamic = "force-dynamic";
 
 export default async function HostsPage() {
   const actor = await requirePageUser("/hosts");
-  const hosts = await db().host.findMany({
-    orderBy: { name: "asc" },
-    select: { id: true, name: true, lastSeenAt: true, agentRegisteredAt: true, profile: true, capabilities: true },
-  });
+  const hosts = await listHosts();
   return (
     <>
       <h1>Hosts</h1>

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import styles from "@/components/guides/guides.module.css";
-import { db } from "@/lib/db";
 import { guideHref, loadGuides } from "@/lib/guides/catalog";
-import { hostValueFor, readHostProfile, type HostProfileView, type HostValue } from "@/lib/guides/host-values";
+import { hostValueFor, type HostValue } from "@/lib/guides/host-values";
+import { listHostProfiles } from "@/lib/server/hosts/list-host-profiles";
+import type { HostProfile } from "@/probes/profile/types";
 import { buildTunableIndex, KIND_LABELS, type TunableEntry, type TunableKind } from "@/lib/guides/tunables";
 
 export const metadata: Metadata = {
@@ -17,16 +18,12 @@ export const dynamic = "force-dynamic";
 interface HostColumn {
   id: string;
   name: string;
-  profile: HostProfileView;
+  profile: HostProfile;
 }
 
 async function readHosts(): Promise<{ hosts: HostColumn[]; failed: boolean }> {
   try {
-    const rows = await db().host.findMany({
-      select: { id: true, name: true, profile: true },
-      orderBy: [{ name: "asc" }, { id: "asc" }],
-    });
-    return { hosts: rows.map((r) => ({ id: r.id, name: r.name, profile: readHostProfile(r.profile) })), failed: false };
+    return { hosts: await listHostProfiles(), failed: false };
   } catch (err) {
     // The index itself comes from the guides and is still worth showing without the database.
     console.error("tunables: could not read hosts:", err);

@@ -17,8 +17,8 @@ export async function createOperatorToken(databaseUrl: string): Promise<string> 
   const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
   try {
     const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.com`;
-    await createUser(client, { email, password: crypto.randomBytes(12).toString("base64url"), role: "OPERATOR" });
-    return (await createApiToken(client, { email, name: "bench" })).token;
+    await createUser({ email, password: crypto.randomBytes(12).toString("base64url"), role: "OPERATOR" }, client);
+    return (await createApiToken({ email, name: "bench" }, client)).token;
   } finally {
     await client.$disconnect();
   }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, type ReactNode } from "react";
-import type { FormState } from "@/lib/server/admin/admin-actions";
+import type { FormState } from "@/lib/http/form-state";
 
 /** A form bound to a server action that answers with a message (and a token shown once). */
 export function ActionForm({

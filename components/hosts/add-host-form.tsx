@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { createHostAction, type RegistrationState } from "@/lib/server/hosts/host-actions";
+import { createHostAction, type RegistrationState } from "@/app/hosts/actions";
 import { RegistrationResult } from "./registration-result";
 
 export function AddHostForm() {

@@ -1,7 +1,7 @@
-import type { RegistrationState } from "@/lib/server/hosts/host-actions";
+import type { HostRegistration } from "@/lib/server/hosts/describe-registration";
 
 /** Shown once after creating a host or re-issuing its token: the token is never shown again. */
-export function RegistrationResult({ host }: { host: NonNullable<RegistrationState["host"]> }) {
+export function RegistrationResult({ host }: { host: HostRegistration }) {
   return (
     <div className="alert alert-ok" data-testid="registration">
       <p style={{ marginTop: 0 }}>

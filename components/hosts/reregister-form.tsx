@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { reregisterHostAction, type RegistrationState } from "@/lib/server/hosts/host-actions";
+import { reregisterHostAction, type RegistrationState } from "@/app/hosts/actions";
 import { RegistrationResult } from "./registration-result";
 
 export function ReregisterForm({ hostId }: { hostId: string }) {

@@ -2,30 +2,29 @@
 // the facts "what differs" reads (target file system, mount options, device and its scheduler,
 // kernel, CPU, memory, NUMA, vm sysctls, THP) and drops the rest of the host's inventory: the
 // other allowed directories, every other block device, free space.
+import { readRunProfile } from "../../probes/profile/read-profile";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : null);
-
-const HOST_KEYS = ["collectedAt", "hostname", "kernel", "distro", "cpu", "memory", "sysctls", "thp"] as const;
+/** Whether a value carries any fact: a section whose fields are all null or empty is left out. */
+const known = (v: unknown): boolean => v !== null && (typeof v !== "object" || Object.values(v as Obj).some(known));
 
 export function shareableProfile(profile: unknown): Obj | null {
-  const p = obj(profile);
-  if (!p) return null;
+  const raw = obj(profile);
+  if (!raw) return null;
+  const p = readRunProfile(raw);
   const out: Obj = {};
   // Reference runs: the article's facts, kept whole.
-  if (obj(p.reference)) out.reference = p.reference;
-  for (const k of HOST_KEYS) if (p[k] !== undefined) out[k] = p[k];
-  const numa = obj(p.numa);
-  if (numa && typeof numa.nodes === "number") out.numa = { nodes: numa.nodes };
-  const target = obj(p.target);
+  if (obj(raw.reference)) out.reference = raw.reference;
+  const host = { collectedAt: p.collectedAt, hostname: p.hostname, kernel: p.kernel, distro: p.distro, cpu: p.cpu, memory: p.memory, sysctls: p.sysctls, thp: p.thp };
+  for (const [k, v] of Object.entries(host)) if (known(v)) out[k] = v;
+  if (p.numa.nodes !== null) out.numa = { nodes: p.numa.nodes };
+  const target = p.target;
   if (target) {
     const { freeBytes: _free, ...rest } = target;
     out.target = rest;
-    const device = typeof target.device === "string" ? target.device : null;
-    if (device && Array.isArray(p.blockDevices)) {
-      const d = p.blockDevices.map(obj).find((b) => b?.name === device);
-      if (d) out.blockDevices = [d];
-    }
+    const d = target.device ? p.blockDevices.find((b) => b.name === target.device) : undefined;
+    if (d) out.blockDevices = [d];
   }
   return Object.keys(out).length ? out : null;
 }

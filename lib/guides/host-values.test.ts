@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  activeThpMode,
-  hostValueFor,
-  readHostProfile,
-  recommendedSysctlValue,
-  recommendedThpModes,
-  type HostProfileView,
-} from "./host-values";
+import { readHostProfile } from "../../probes/profile/read-profile";
+import type { HostProfile } from "../../probes/profile/types";
+import { activeThpMode, hostValueFor, recommendedSysctlValue, recommendedThpModes } from "./host-values";
 
-const profile: HostProfileView = readHostProfile({
+// How the reader treats absent and malformed parts is tested with it, in probes/profile/read-profile.test.ts.
+const profile: HostProfile = readHostProfile({
   sysctls: { "vm.zone_reclaim_mode": "1", "vm.dirty_ratio": 20, "vm.min_free_kbytes": "67584" },
   thp: { enabled: "always madvise [never]", defrag: "[always] defer defer+madvise madvise never" },
   targets: [
@@ -16,26 +12,6 @@ const profile: HostProfileView = readHostProfile({
     { path: "/var", fsType: "ext4", mountOptions: "rw,relatime,data=ordered", medium: "hdd" },
   ],
   numa: { nodes: 2 },
-});
-
-describe("readHostProfile", () => {
-  it("never throws and reads absent or malformed parts as empty", () => {
-    for (const p of [null, undefined, 42, "x", [], { sysctls: "nope", thp: 3, targets: {}, numa: { nodes: "two" } }]) {
-      expect(readHostProfile(p)).toEqual({ sysctls: {}, thp: {}, targets: null, numaNodes: null });
-    }
-  });
-
-  it("keeps the good parts of a partly malformed profile", () => {
-    const v = readHostProfile({
-      sysctls: { "vm.swappiness": 60, bad: { nested: true } },
-      targets: [{ path: "/ok", mountOptions: ["rw"] }, { nopath: true }, "junk", { path: "/no-options" }],
-    });
-    expect(v.sysctls).toEqual({ "vm.swappiness": "60" });
-    expect(v.targets).toEqual([
-      { path: "/ok", fsType: undefined, medium: undefined, mountOptions: ["rw"] },
-      { path: "/no-options", fsType: undefined, medium: undefined, mountOptions: [] },
-    ]);
-  });
 });
 
 describe("reading recommendations", () => {

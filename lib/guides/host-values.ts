@@ -2,16 +2,16 @@
  * What a registered host currently has for each tunable, read from the profile JSON the agent
  * stores on Host.profile, and whether that agrees with the guides.
  *
- * The profile comes from agents of any version on any distribution, so every part of it is
- * optional and checked on its own: a malformed `targets` must not hide good `sysctls`, and
- * nothing here throws.
+ * The profile comes from agents of any version on any distribution; probes/profile/read-profile.ts
+ * reads it field by field (a malformed `targets` does not hide good `sysctls`), so here every
+ * fact is either known or null.
  *
  * Recommendations in the guides are prose for people ("0 (add vm.zone_reclaim_mode = 0 to
  * /etc/sysctl.conf …)"), so the comparison uses small, explicit rules: the leading number of a
  * sysctl recommendation, the THP modes a THP recommendation names, and per-option rules for the
  * mount options. Anything we cannot judge is shown without a verdict rather than guessed.
  */
-import { z } from "zod";
+import type { HostProfile, TargetProfile } from "../../probes/profile/types";
 import type { TunableKind } from "./tunables";
 
 export type HostValueStatus = "ok" | "warn" | "info" | "none";
@@ -23,73 +23,6 @@ export interface HostValue {
   status: HostValueStatus;
   /** A short explanation shown under the value, e.g. "atime updates on /var". */
   detail?: string;
-}
-
-export interface MountTarget {
-  path: string;
-  fsType?: string;
-  mountOptions: string[];
-  medium?: string;
-}
-
-export interface HostProfileView {
-  sysctls: Record<string, string>;
-  thp: { enabled?: string; defrag?: string };
-  /** null when the profile says nothing about targets. */
-  targets: MountTarget[] | null;
-  numaNodes: number | null;
-}
-
-const scalar = z.union([z.string(), z.number(), z.boolean()]).transform((v) => String(v));
-const sysctlsSchema = z.record(z.string(), z.unknown());
-const thpSchema = z.object({ enabled: z.unknown().optional(), defrag: z.unknown().optional() });
-const targetSchema = z.object({
-  path: z.string().min(1),
-  fsType: z.string().optional().catch(undefined),
-  // Agents give the options as /proc/mounts does; accept "rw,noatime" as well as ["rw", "noatime"].
-  mountOptions: z
-    .union([z.array(z.string()), z.string().transform((s) => s.split(","))])
-    .optional()
-    .catch(undefined),
-  medium: z.string().optional().catch(undefined),
-});
-const numaSchema = z.object({ nodes: z.number().int().nonnegative().optional().catch(undefined) });
-
-/** A never-throwing view of Host.profile; unknown or malformed parts read as absent. */
-export function readHostProfile(profile: unknown): HostProfileView {
-  const view: HostProfileView = { sysctls: {}, thp: {}, targets: null, numaNodes: null };
-  const root = z.record(z.string(), z.unknown()).safeParse(profile);
-  if (!root.success) return view;
-  const p = root.data;
-
-  const sysctls = sysctlsSchema.safeParse(p.sysctls);
-  if (sysctls.success) {
-    for (const [key, value] of Object.entries(sysctls.data)) {
-      const v = scalar.safeParse(value);
-      if (v.success) view.sysctls[key] = v.data;
-    }
-  }
-
-  const thp = thpSchema.safeParse(p.thp);
-  if (thp.success) {
-    const enabled = scalar.safeParse(thp.data.enabled);
-    const defrag = scalar.safeParse(thp.data.defrag);
-    if (enabled.success) view.thp.enabled = enabled.data;
-    if (defrag.success) view.thp.defrag = defrag.data;
-  }
-
-  if (Array.isArray(p.targets)) {
-    view.targets = p.targets.flatMap((t) => {
-      const r = targetSchema.safeParse(t);
-      if (!r.success) return [];
-      const { path, fsType, mountOptions, medium } = r.data;
-      return [{ path, fsType, medium, mountOptions: (mountOptions ?? []).map((o) => o.trim()).filter(Boolean) }];
-    });
-  }
-
-  const numa = numaSchema.safeParse(p.numa);
-  if (numa.success && numa.data.nodes !== undefined) view.numaNodes = numa.data.nodes;
-  return view;
 }
 
 // ---------------------------------------------------------------------------
@@ -128,7 +61,7 @@ interface MountHit {
 interface MountRule {
   /** Which mount options belong to this tunable (e.g. barrier, barrier=0 and nobarrier). */
   matches: (option: string) => boolean;
-  judge: (hits: MountHit[], targets: MountTarget[]) => Pick<HostValue, "status" | "detail">;
+  judge: (hits: MountHit[], targets: TargetProfile[]) => Pick<HostValue, "status" | "detail">;
 }
 
 function pathsOf(items: Array<{ path: string }>): string {
@@ -177,7 +110,7 @@ const MOUNT_RULES: Record<string, MountRule> = {
   },
 };
 
-function mountOptionValue(name: string, targets: MountTarget[]): HostValue {
+function mountOptionValue(name: string, targets: TargetProfile[]): HostValue {
   const rule = MOUNT_RULES[name];
   const matches = rule?.matches ?? ((o: string) => o === name || o.startsWith(`${name}=`));
   const hits: MountHit[] = targets.flatMap((t) =>
@@ -200,23 +133,23 @@ function sameSysctlValue(a: string, b: string): boolean {
   return na !== "" && nb !== "" && Number.isFinite(x) && Number.isFinite(y) && x === y;
 }
 
-function sysctlValue(name: string, recommended: string, profile: HostProfileView): HostValue {
+function sysctlValue(name: string, recommended: string, profile: HostProfile): HostValue {
   // Some collectors key sysctls by their /proc/sys path (vm/dirty_ratio) rather than dotted.
   const raw = profile.sysctls[name] ?? profile.sysctls[name.replace(/\./g, "/")];
   if (raw === undefined) return { text: "not reported", status: "none" };
   const text = raw.trim().replace(/\s+/g, " ") || "(empty)";
   const detail =
-    name === "vm.zone_reclaim_mode" && profile.numaNodes !== null
-      ? `${profile.numaNodes} NUMA node${profile.numaNodes === 1 ? "" : "s"}`
+    name === "vm.zone_reclaim_mode" && profile.numa.nodes !== null
+      ? `${profile.numa.nodes} NUMA node${profile.numa.nodes === 1 ? "" : "s"}`
       : undefined;
   const expected = recommendedSysctlValue(recommended);
   if (expected === null) return { text, status: "info", detail };
   return { text, status: sameSysctlValue(raw, expected) ? "ok" : "warn", detail };
 }
 
-function thpValue(name: string, recommended: string, profile: HostProfileView): HostValue {
+function thpValue(name: string, recommended: string, profile: HostProfile): HostValue {
   const raw = name.endsWith("defrag") ? profile.thp.defrag : profile.thp.enabled;
-  if (raw === undefined) return { text: "not reported", status: "none" };
+  if (raw === null) return { text: "not reported", status: "none" };
   const mode = activeThpMode(raw);
   const modes = recommendedThpModes(recommended);
   if (modes.length === 0) return { text: mode, status: "info" };
@@ -228,13 +161,13 @@ function thpValue(name: string, recommended: string, profile: HostProfileView): 
 /** The host's value for one tunable, with a verdict against the (first) guide's recommendation. */
 export function hostValueFor(
   tunable: { name: string; kind: TunableKind; recommended: string },
-  profile: HostProfileView,
+  profile: HostProfile,
 ): HostValue {
   const { name, kind, recommended } = tunable;
   if (name.includes("transparent_hugepage")) return thpValue(name, recommended, profile);
   if (kind === "sysctl") return sysctlValue(name, recommended, profile);
   if (kind === "mount-option") {
-    if (!profile.targets || profile.targets.length === 0) return { text: "not reported", status: "none" };
+    if (profile.targets.length === 0) return { text: "not reported", status: "none" };
     return mountOptionValue(name, profile.targets);
   }
   // Commands and application config are not something a host profile records.

@@ -66,7 +66,7 @@ describe("collectHostProfile from the captured machine", () => {
       { name: "zram0", model: null, sizeBytes: 0, rotational: false, type: "disk", scheduler: null },
       { name: "vda", model: null, sizeBytes: 274877906944, rotational: true, type: "disk", scheduler: "mq-deadline" },
     ]);
-    expect(Date.parse(p.collectedAt)).not.toBeNaN();
+    expect(Date.parse(p.collectedAt ?? "")).not.toBeNaN();
   });
 
   it("fills nulls and fallbacks when every tool and file is missing", async () => {

@@ -8,7 +8,7 @@ import { parseBracketedChoice, parseMemTotalBytes, parseOsReleasePrettyName } fr
 import { parseLsblkJson } from "./parse-lsblk";
 import { parseLscpuJson } from "./parse-lscpu";
 import { collectTarget } from "./target";
-import type { BlockDeviceInfo, HostProfile, RunProfileSnapshot } from "./types";
+import type { BlockDeviceInfo, HostProfile, RunProfileSnapshot, TargetProfile } from "./types";
 
 /** Kernel knobs that decide how writes reach the disk and how memory is reclaimed. */
 export const SYSCTL_KEYS = [
@@ -135,7 +135,7 @@ export async function collectHostProfile(allowedDirs: readonly string[], src: Pr
 }
 
 /** The snapshot stored with a run: the host now, and the run's target directory. */
-export async function collectTargetProfile(dir: string, src: ProfileSources = systemSources): Promise<RunProfileSnapshot> {
+export async function collectTargetProfile(dir: string, src: ProfileSources = systemSources): Promise<RunProfileSnapshot & { target: TargetProfile }> {
   const host = await collectHostProfile([dir], src);
   const target = host.targets[0];
   if (target === undefined) throw new Error("unreachable: one target was asked for");

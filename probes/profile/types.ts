@@ -1,14 +1,16 @@
-// The host profile as the server and the UI read it. Everything is plain JSON (no Dates, no
-// undefined in arrays) because it travels in register/heartbeat/finish bodies and is stored as-is.
+// The host profile as the agent collects it and as the server and the UI read it back
+// (read-profile.ts). Everything is plain JSON (no Dates, no undefined in arrays) because it
+// travels in register/heartbeat/finish bodies and is stored as-is. Stored profiles come from
+// agents of any version, so a fact that may be missing is nullable here rather than guessed.
 
 export type Medium = "memory" | "ssd" | "disk" | "unknown";
 
 export interface BlockDeviceInfo {
   name: string;
   model: string | null;
-  sizeBytes: number;
+  sizeBytes: number | null;
   rotational: boolean | null;
-  type: string;
+  type: string | null;
   /** The active I/O scheduler, e.g. "mq-deadline" or "none". */
   scheduler: string | null;
 }
@@ -24,26 +26,29 @@ export interface TargetProfile {
   device: string | null;
   rotational: boolean | null;
   model: string | null;
-  medium: Medium;
+  medium: Medium | null;
   totalBytes: number | null;
   freeBytes: number | null;
 }
 
 export interface HostProfile {
-  collectedAt: string;
-  hostname: string;
-  kernel: { release: string; version: string };
+  collectedAt: string | null;
+  hostname: string | null;
+  kernel: { release: string | null; version: string | null };
   distro: string | null;
-  cpu: { model: string | null; count: number; sockets: number | null };
-  memory: { totalBytes: number };
-  numa: { nodes: number; cpusPerNode?: Record<string, string> };
+  cpu: { model: string | null; count: number | null; sockets: number | null };
+  memory: { totalBytes: number | null };
+  numa: { nodes: number | null; cpusPerNode?: Record<string, string> };
   blockDevices: BlockDeviceInfo[];
   targets: TargetProfile[];
   sysctls: Record<string, string>;
   thp: { enabled: string | null; defrag: string | null };
 }
 
+/** A run's target as its snapshot records it; the guides' reference runs know no path. */
+export type SnapshotTarget = Omit<TargetProfile, "path"> & { path: string | null };
+
 /** The snapshot stored with a run: the host as it was, plus the run's target directory. */
 export interface RunProfileSnapshot extends HostProfile {
-  target: TargetProfile;
+  target: SnapshotTarget | null;
 }

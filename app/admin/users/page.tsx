@@ -1,18 +1,15 @@
 import type { Metadata } from "next";
 import { ActionForm } from "@/components/admin/action-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
-import { db } from "@/lib/db";
-import { changeRoleAction, createUserAction } from "@/lib/server/admin/admin-actions";
+import { listUsers } from "@/lib/server/users/list-users";
+import { changeRoleAction, createUserAction } from "./actions";
 
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";
 
 export default async function UsersPage() {
   const actor = await requirePageUser("/admin/users", "ADMIN");
-  const users = await db().user.findMany({
-    orderBy: { createdAt: "asc" },
-    select: { id: true, email: true, role: true, createdAt: true, _count: { select: { apiTokens: { where: { revokedAt: null } } } } },
-  });
+  const users = await listUsers();
   return (
     <>
       <h1>Users</h1>

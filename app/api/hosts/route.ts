@@ -1,17 +1,13 @@
 import { requireActor } from "@/lib/auth/actor";
-import { db } from "@/lib/db";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { createHost, createHostSchema } from "@/lib/server/hosts/create-host";
+import { listHosts } from "@/lib/server/hosts/list-hosts";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(async () => {
   await requireActor("VIEWER");
-  const hosts = await db().host.findMany({
-    orderBy: { name: "asc" },
-    select: { id: true, name: true, lastSeenAt: true, agentRegisteredAt: true, createdAt: true, capabilities: true, profile: true },
-  });
-  return Response.json({ hosts });
+  return Response.json({ hosts: await listHosts() });
 });
 
 export const POST = route(async (req: Request) => {

@@ -4,10 +4,12 @@ import { notFound } from "next/navigation";
 import { ReregisterForm } from "@/components/hosts/reregister-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
-import { db } from "@/lib/db";
+import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
-import { setMediumOverrideAction } from "@/lib/server/hosts/host-actions";
+import { getHost } from "@/lib/server/hosts/get-host";
 import { hostSummary } from "@/lib/server/hosts/host-summary";
+import { listHostRuns } from "@/lib/server/runs/list-host-runs";
+import { setMediumOverrideAction } from "../actions";
 
 export const metadata: Metadata = { title: "Host" };
 export const dynamic = "force-dynamic";
@@ -16,15 +18,14 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const actor = await requirePageUser(`/hosts/${id}`);
   if (!isUuid(id)) notFound();
-  const host = await db().host.findUnique({
-    where: { id },
-    select: { id: true, name: true, lastSeenAt: true, agentRegisteredAt: true, profile: true, capabilities: true, mediumOverrides: true },
+  const host = await getHost({ id }).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === "NOT_FOUND") notFound();
+    throw err;
   });
-  if (!host) notFound();
   const s = hostSummary(host);
   const overrides = (host.mediumOverrides ?? {}) as Record<string, string>;
   const operator = roleAtLeast(actor.role, "OPERATOR");
-  const runs = await db().probeRun.findMany({ where: { hostId: id }, orderBy: { createdAt: "desc" }, take: 20, select: { id: true, probe: true, status: true, createdAt: true } });
+  const runs = await listHostRuns({ hostId: id, take: 20 });
   return (
     <>
       <p className="muted small">
@@ -48,19 +49,19 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
             <br />
             Linux {s.kernel ?? "—"}
             <br />
-            {s.cpu ?? "—"} · {s.memory ?? "—"} · {s.profile.numa?.nodes ?? "?"} NUMA node(s)
+            {s.cpu ?? "—"} · {s.memory ?? "—"} · {s.profile.numa.nodes ?? "?"} NUMA node(s)
           </p>
         </div>
         <div className="card">
           <h3>Memory management</h3>
           <p>
-            {Object.entries(s.profile.sysctls ?? {}).map(([k, v]) => (
+            {Object.entries(s.profile.sysctls).map(([k, v]) => (
               <span key={k}>
                 <code>{k}</code> = {v}
                 <br />
               </span>
             ))}
-            THP: {s.profile.thp?.enabled ?? "—"} (defrag {s.profile.thp?.defrag ?? "—"})
+            THP: {s.profile.thp.enabled ?? "—"} (defrag {s.profile.thp.defrag ?? "—"})
           </p>
         </div>
         <div className="card">
@@ -94,7 +95,7 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
                 <td>{t.path}</td>
                 <td>{t.fsType ?? "—"}</td>
                 <td>{t.source ?? t.device ?? "—"}</td>
-                <td className="small">{(t.mountOptions ?? []).join(",")}</td>
+                <td className="small">{t.mountOptions.join(",")}</td>
                 <td>
                   {t.device && operator && t.fsType !== "tmpfs" ? (
                     <form key={`${t.device}-${overrides[t.device] ?? "auto"}`} action={setMediumOverrideAction} style={{ display: "flex", gap: 6 }}>

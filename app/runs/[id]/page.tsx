@@ -8,8 +8,8 @@ import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
+import { listReferenceRuns } from "@/lib/server/reference/list-reference-runs";
 import { getRun } from "@/lib/server/runs/get-run";
-import { db } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
@@ -25,9 +25,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const live = run.status === "QUEUED" || run.status === "RUNNING";
   // The guides' published measurements of the same probe, to set this run beside.
   const references =
-    run.status === "SUCCEEDED" && run.origin !== "REFERENCE"
-      ? await db().probeRun.findMany({ where: { origin: "REFERENCE", probe: run.probe }, select: { id: true, hostLabel: true }, orderBy: { hostLabel: "asc" }, take: 6 })
-      : [];
+    run.status === "SUCCEEDED" && run.origin !== "REFERENCE" ? await listReferenceRuns({ probe: run.probe, take: 6 }) : [];
   return (
     <>
       <p className="muted small">

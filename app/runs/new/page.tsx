@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { LaunchForm, type LaunchHost, type LaunchPreset } from "@/components/launch-form";
+import { LaunchForm, type LaunchPreset } from "@/components/launch-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
-import { db } from "@/lib/db";
-import { missingToolMessage, profileTargets } from "@/lib/server/hosts/host-summary";
-import { capabilitiesSchema } from "@/probes/protocol/capabilities";
-import { probeIds, presetRefs, resolvePreset } from "@/probes/catalog";
+import { listLaunchHosts } from "@/lib/server/hosts/list-launch-hosts";
+import { presetRefs, resolvePreset } from "@/probes/catalog";
 
 export const metadata: Metadata = { title: "Launch a probe" };
 export const dynamic = "force-dynamic";
@@ -18,26 +16,7 @@ export default async function NewRunPage({ searchParams }: { searchParams: Promi
     return p ? [{ ref, probe: p.probeId, title: `${p.probeId}: ${p.title}`, description: p.description, params: p.params as Record<string, unknown> }] : [];
   });
   const wanted = sp.probe && sp.preset ? `${sp.probe}:${sp.preset}` : sp.probe ? presets.find((p) => p.probe === sp.probe)?.ref : undefined;
-  const rows = await db().host.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true, profile: true, capabilities: true } });
-  const hosts: LaunchHost[] = rows.map((h) => {
-    const caps = capabilitiesSchema.safeParse(h.capabilities);
-    const targets = profileTargets(h.profile);
-    const allowed = caps.success ? caps.data.allowedDirs : targets.map((t) => t.path);
-    const missingTools: Record<string, string> = {};
-    for (const probe of probeIds) {
-      const message = missingToolMessage(h.capabilities, probe, h.name);
-      if (message) missingTools[probe] = message;
-    }
-    return {
-      id: h.id,
-      name: h.name,
-      missingTools,
-      targets: allowed.map((path) => {
-        const t = targets.find((x) => x.path === path);
-        return { path, fsType: t?.fsType ?? null, medium: t?.medium ?? null, freeBytes: t?.freeBytes ?? null };
-      }),
-    };
-  });
+  const hosts = await listLaunchHosts();
   return (
     <>
       <h1>Launch a probe</h1>

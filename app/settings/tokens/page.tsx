@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { ActionForm } from "@/components/admin/action-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
-import { db } from "@/lib/db";
-import { createTokenAction, revokeTokenAction } from "@/lib/server/admin/admin-actions";
+import { listApiTokens } from "@/lib/server/tokens/list-api-tokens";
+import { createTokenAction, revokeTokenAction } from "./actions";
 
 export const metadata: Metadata = { title: "API tokens" };
 export const dynamic = "force-dynamic";
@@ -13,11 +13,7 @@ const when = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", 
 export default async function TokensPage() {
   const actor = await requirePageUser("/settings/tokens");
   const admin = roleAtLeast(actor.role, "ADMIN");
-  const tokens = await db().apiToken.findMany({
-    where: admin ? {} : { userId: actor.userId },
-    orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true, user: { select: { email: true } } },
-  });
+  const tokens = await listApiTokens({ userId: admin ? null : actor.userId });
   return (
     <>
       <h1>API tokens</h1>

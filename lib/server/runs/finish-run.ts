@@ -1,6 +1,7 @@
 import type { Prisma, RunStatus } from "@prisma/client";
 import { parseOutput } from "../../../probes/catalog";
 import type { FinishRequest } from "../../../probes/protocol/messages";
+import { readRunProfile } from "../../../probes/profile/read-profile";
 import { qualityWarnings } from "../../../probes/quality";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
@@ -45,7 +46,7 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
             probe: run.probe,
             params: run.params,
             result: parsed.result,
-            profile: { memTotalBytes: facts.memTotalBytes ?? undefined, target: { fsType: facts.fsType ?? undefined } },
+            profile: readRunProfile(req.profile),
             repeats,
           }),
         ]

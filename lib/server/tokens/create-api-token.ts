@@ -1,11 +1,12 @@
 import type { PrismaClient } from "@prisma/client";
 import { generateSecret, hashSecret } from "../../auth/secret-token";
+import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 
-/** Creates an API token for a user; the token is returned once and only its hash is stored. */
+/** Creates an API token for a user; the token is returned once and only its hash is stored. `client` is the app's by default, the admin CLI passes its own. */
 export async function createApiToken(
-  client: PrismaClient,
   input: { userId?: string; email?: string; name: string },
+  client: PrismaClient = db(),
 ): Promise<{ id: string; name: string; token: string }> {
   const name = input.name.trim();
   if (!name || name.length > 100) throw new AppError("BAD_REQUEST", "A token needs a name of 1 to 100 characters.");

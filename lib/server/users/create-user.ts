@@ -1,6 +1,7 @@
 import type { PrismaClient, Role } from "@prisma/client";
 import { z } from "zod";
 import { hashPassword } from "../../auth/password";
+import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 
 export const newUserSchema = z.object({
@@ -9,9 +10,10 @@ export const newUserSchema = z.object({
   role: z.enum(["VIEWER", "OPERATOR", "ADMIN"]),
 });
 
+/** Creates a user; `client` is the app's by default, the admin CLI passes its own. */
 export async function createUser(
-  client: PrismaClient,
   input: { email: string; password: string; role: Role },
+  client: PrismaClient = db(),
 ): Promise<{ id: string; email: string; role: Role }> {
   const parsed = newUserSchema.safeParse(input);
   if (!parsed.success) {

@@ -1,20 +1,16 @@
 import { requireActor } from "@/lib/auth/actor";
-import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/app-error";
 import { route } from "@/lib/http/handle-route";
 import { uuidParam } from "@/lib/http/params";
-import { runEventStream } from "@/lib/server/runs/run-event-stream";
+import { openRunEvents } from "@/lib/server/runs/open-run-events";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(async (req: Request, ctx: { params: Promise<{ id: string }> }) => {
   await requireActor("VIEWER");
   const id = uuidParam((await ctx.params).id, "run");
-  const exists = await db().probeRun.findUnique({ where: { id }, select: { id: true } });
-  if (!exists) throw new AppError("NOT_FOUND", `No run ${id}.`);
   const raw = req.headers.get("last-event-id") ?? new URL(req.url).searchParams.get("after") ?? "-1";
   const after = Number.isInteger(Number(raw)) ? Number(raw) : -1;
-  return new Response(runEventStream(id, after, req.signal), {
+  return new Response(await openRunEvents({ id, after, signal: req.signal }), {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache, no-transform",

@@ -1,0 +1,29 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { requireActor } from "@/lib/auth/actor";
+import { formState, type FormState } from "@/lib/http/form-state";
+import { changeRole } from "@/lib/server/users/change-role";
+import { createUser } from "@/lib/server/users/create-user";
+
+const roleSchema = z.enum(["VIEWER", "OPERATOR", "ADMIN"], { error: "Choose viewer, operator or admin." });
+
+export async function createUserAction(_prev: FormState, form: FormData): Promise<FormState> {
+  return formState(async () => {
+    await requireActor("ADMIN");
+    const user = await createUser({
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      role: roleSchema.parse(form.get("role")),
+    });
+    revalidatePath("/admin/users");
+    return { ok: `Created ${user.email} (${user.role.toLowerCase()}).` };
+  });
+}
+
+export async function changeRoleAction(form: FormData): Promise<void> {
+  const actor = await requireActor("ADMIN");
+  await changeRole({ actorId: actor.userId, userId: z.string().uuid().parse(form.get("userId")), role: roleSchema.parse(form.get("role")) });
+  revalidatePath("/admin/users");
+}

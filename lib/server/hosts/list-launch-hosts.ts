@@ -1,0 +1,37 @@
+import { probeIds } from "../../../probes/catalog";
+import { capabilitiesSchema } from "../../../probes/protocol/capabilities";
+import { db } from "../../db";
+import { missingToolMessage, profileTargets } from "./host-summary";
+
+/** A host as the launch form offers it: its allowed directories with their facts, and why a probe cannot run there. */
+export interface LaunchHostOption {
+  id: string;
+  name: string;
+  targets: { path: string; fsType: string | null; medium: string | null; freeBytes: number | null }[];
+  /** probe id → why its tool is missing on this host. */
+  missingTools: Record<string, string>;
+}
+
+/** Every host by name with what the launch form needs; the allowed directories come from the capabilities, else the profile. */
+export async function listLaunchHosts(): Promise<LaunchHostOption[]> {
+  const rows = await db().host.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true, profile: true, capabilities: true } });
+  return rows.map((h) => {
+    const caps = capabilitiesSchema.safeParse(h.capabilities);
+    const targets = profileTargets(h.profile);
+    const allowed = caps.success ? caps.data.allowedDirs : targets.map((t) => t.path);
+    const missingTools: Record<string, string> = {};
+    for (const probe of probeIds) {
+      const message = missingToolMessage(h.capabilities, probe, h.name);
+      if (message) missingTools[probe] = message;
+    }
+    return {
+      id: h.id,
+      name: h.name,
+      missingTools,
+      targets: allowed.map((path) => {
+        const t = targets.find((x) => x.path === path);
+        return { path, fsType: t?.fsType ?? null, medium: t?.medium ?? null, freeBytes: t?.freeBytes ?? null };
+      }),
+    };
+  });
+}
