@@ -192,7 +192,7 @@ const sarParams = (count: number) => ({ target: "/dev/shm", sections: ["u"], int
 
 // ---- scenarios -----------------------------------------------------------------------------------
 
-test("PostgreSQL restarted during a run: the pools recover, nothing is lost", async () => {
+test("PostgreSQL restarted during a run: the pool recovers, nothing is lost", async () => {
   test.setTimeout(120_000);
   const sc = begin("postgres-restart", "PostgreSQL stopped for ~5 s during sar -u 1 15, then started on the same port and data dir");
   const s = await FaultStack.create({ label: "pg-restart", appPort: 3330, tapPort: 3331 });
@@ -218,7 +218,7 @@ test("PostgreSQL restarted during a run: the pools recover, nothing is lost", as
   fig.sampleLines = expectCompleteSar(log, 15);
   // The outage was real for the agent: uploads failed and were retried.
   expect(fig.failedUploads, "uploads refused while PostgreSQL was down").toBeGreaterThan(0);
-  // Both pools (Prisma's and the plain pg one) serve again without an app restart.
+  // The one pool (Prisma's queries and the hot paths' plain pg) serves again without an app restart.
   expect((await fetch(`${s.appUrl}/api/health`)).status).toBe(200);
   expect(s.app && s.app.exitCode === null, "next start survived the database restart").toBe(true);
   sc.fault.appCrashed = false;
