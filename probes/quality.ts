@@ -3,15 +3,15 @@
 import { getProbe, type ProbeParamsById } from "./catalog";
 import { formatBytes, MiB } from "./core/text";
 import type { NormalisedResult } from "./core/types";
-import type { RunProfileSnapshot } from "./profile/types";
+import type { HostProfile, SnapshotTarget } from "./profile/types";
 
 export interface QualityInput {
   probe: string;
   /** Stored parameters; validated here again, invalid ones yield no advice. */
   params: unknown;
   result?: NormalisedResult | null;
-  /** The run's profile snapshot as profile/read-profile.ts reads it. */
-  profile?: Pick<RunProfileSnapshot, "memory" | "target"> | null;
+  /** What the advice needs of the run's profile snapshot (profile/read-profile.ts reads it); a RunProfileSnapshot will do. */
+  profile?: { memory: Pick<HostProfile["memory"], "totalBytes">; target: Pick<SnapshotTarget, "fsType"> | null } | null;
   /** How many runs of this configuration exist (the run itself included). */
   repeats?: number;
 }

@@ -7,7 +7,7 @@ import { createApiToken } from "../../lib/server/tokens/create-api-token";
 import { createUser } from "../../lib/server/users/create-user";
 import { AgentApi } from "../../probes/agent/agent-api";
 import { AgentHttpClient } from "../../probes/agent/http-client";
-import type { Capabilities } from "../../probes/protocol/capabilities";
+import type { Capabilities } from "../../probes/protocol/schemas";
 
 /**
  * An operator and its API token, made with the same functions `npm run admin -- user create` and

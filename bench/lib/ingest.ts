@@ -2,7 +2,7 @@
 // INSERT … unnest … ON CONFLICT, activity update, NOTIFY) and as the bare INSERT that route makes,
 // sent straight to the same PostgreSQL with pg; same batches, same concurrency, same runs layout.
 import pg from "pg";
-import type { Chunk } from "../../probes/protocol/messages";
+import type { Chunk } from "../../probes/protocol/schemas";
 import { SAR_PARAMS, type FakeAgent, type UserApi } from "./api";
 import { onCleanup } from "./cleanup";
 import { busiestOthersMeter, groupCpuMeter, machineCpuMeter, type PidGroups } from "./proc";

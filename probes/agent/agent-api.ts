@@ -1,8 +1,16 @@
 import type { z } from "zod";
 import { HttpError, type AgentHttpClient } from "./http-client";
-import type { Capabilities } from "../protocol/capabilities";
-import { CLAIM_WAIT_SEC } from "../protocol/limits";
-import { chunksResponseSchema, heartbeatResponseSchema, jobSchema, registerResponseSchema, type Chunk, type FinishRequest, type Job } from "../protocol/messages";
+import {
+  CLAIM_WAIT_SEC,
+  chunksResponseSchema,
+  heartbeatResponseSchema,
+  jobSchema,
+  registerResponseSchema,
+  type Capabilities,
+  type Chunk,
+  type FinishRequest,
+  type Job,
+} from "../protocol/schemas";
 
 function check<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   const r = schema.safeParse(body);

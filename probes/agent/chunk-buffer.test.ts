@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChunkBuffer, chunkCut } from "./chunk-buffer";
-import type { Chunk } from "../protocol/messages";
+import type { Chunk } from "../protocol/schemas";
 
 describe("chunkCut", () => {
   it("cuts at the maximum, one earlier inside a surrogate pair", () => {

@@ -1,5 +1,4 @@
-import { MAX_CHUNK_CHARS } from "../protocol/limits";
-import type { Chunk } from "../protocol/messages";
+import { MAX_CHUNK_CHARS, type Chunk } from "../protocol/schemas";
 
 export interface ChunkBufferOptions {
   /** The seq of the first chunk this buffer seals. */

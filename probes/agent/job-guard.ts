@@ -4,7 +4,7 @@ import { realpath, stat, statfs } from "node:fs/promises";
 import { getProbe, probeIds, validateParams, type AnyProbe, type AnyProbeParams, type CommandSpec } from "../catalog";
 import { findOnPath } from "../profile/exec-tool";
 import { isInside } from "./path-inside";
-import type { Job } from "../protocol/messages";
+import type { Job } from "../protocol/schemas";
 
 /** Head-room on top of what a probe writes: a file system at 100 % disturbs the measurement and the host. */
 export const FREE_SPACE_MARGIN_BYTES = 64 * 1024 * 1024;

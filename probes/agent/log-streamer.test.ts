@@ -6,8 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { HttpError } from "./http-client";
 import { memoryLogger } from "./logger";
 import { LogStreamer, MAX_REQUEST_JSON_CHARS, takeBatch, type StreamerDeps } from "./log-streamer";
-import { MAX_CHUNK_CHARS, MAX_CHUNKS_PER_REQUEST } from "../protocol/limits";
-import type { Chunk, FinishRequest } from "../protocol/messages";
+import { MAX_CHUNK_CHARS, MAX_CHUNKS_PER_REQUEST, type Chunk, type FinishRequest } from "../protocol/schemas";
 import { RunSpool } from "./spool";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "probebook-streamer-"));

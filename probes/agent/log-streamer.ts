@@ -5,8 +5,7 @@ import { backoffDelay, DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./back
 import { HttpError } from "./http-client";
 import type { Logger } from "./logger";
 import { ChunkBuffer } from "./chunk-buffer";
-import { MAX_CHUNKS_PER_REQUEST } from "../protocol/limits";
-import type { Chunk, FinishRequest } from "../protocol/messages";
+import { MAX_CHUNKS_PER_REQUEST, type Chunk, type FinishRequest } from "../protocol/schemas";
 import type { RunSpool } from "./spool";
 import { SpoolWriter } from "./spool-writer";
 

@@ -2,7 +2,7 @@ import type { CommandSpec } from "../catalog";
 import type { GuardResult } from "./job-guard";
 import type { Logger } from "./logger";
 import type { FinishOutcome, LogStreamer } from "./log-streamer";
-import type { FinishRequest, Job } from "../protocol/messages";
+import type { FinishRequest, Job } from "../protocol/schemas";
 import type { RunningCommand, RunOptions } from "./pty-runner";
 
 export interface RunJobDeps {

@@ -2,7 +2,7 @@ import type { AgentApi } from "./agent-api";
 import { credentialPath, CredentialError, ensureCredential } from "./credential-store";
 import { HttpError, type AgentHttpClient } from "./http-client";
 import type { Logger } from "./logger";
-import type { Capabilities } from "../protocol/capabilities";
+import type { Capabilities } from "../protocol/schemas";
 
 /** 0 done or stopped, 1 unexpected failure, 2 configuration to fix, 3 credential refused or revoked. */
 export interface AgentExit {

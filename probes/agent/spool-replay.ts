@@ -1,6 +1,6 @@
 import path from "node:path";
 import { LogStreamer, type FinishOutcome, type StreamerDeps } from "./log-streamer";
-import type { FinishRequest } from "../protocol/messages";
+import type { FinishRequest } from "../protocol/schemas";
 import { listSpoolRunIds, RunSpool } from "./spool";
 
 export const INTERRUPTED_ERROR = "the agent stopped while the probe was running; output up to the last chunk is kept";

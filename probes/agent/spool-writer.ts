@@ -1,5 +1,5 @@
 import type { Logger } from "./logger";
-import type { Chunk, FinishRequest } from "../protocol/messages";
+import type { Chunk, FinishRequest } from "../protocol/schemas";
 import type { RunSpool } from "./spool";
 
 /**

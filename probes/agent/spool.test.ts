@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmS
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { FinishRequest } from "../protocol/messages";
+import type { FinishRequest } from "../protocol/schemas";
 import { listSpoolRunIds, RunSpool, SEGMENT_BYTES, type SpoolMeta } from "./spool";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "probebook-spool-"));

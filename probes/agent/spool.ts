@@ -6,7 +6,7 @@
 // fdatasync runs in batches because a benchmark host must not be disturbed by the agent's I/O.
 import { closeSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
-import { chunkSchema, finishRequestSchema, type Chunk, type FinishRequest } from "../protocol/messages";
+import { chunkSchema, finishRequestSchema, type Chunk, type FinishRequest } from "../protocol/schemas";
 
 export const SEGMENT_BYTES = 256 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

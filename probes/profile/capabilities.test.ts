@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { AGENT_VERSION } from "../agent/version";
-import { capabilitiesSchema } from "../protocol/capabilities";
+import { capabilitiesSchema } from "../protocol/schemas";
 import { detectCapabilities, parseToolVersion } from "./capabilities";
 import { findOnPath } from "./exec-tool";
 

@@ -1,5 +1,5 @@
 import { realpath } from "node:fs/promises";
-import type { Capabilities } from "../protocol/capabilities";
+import type { Capabilities } from "../protocol/schemas";
 import { AGENT_VERSION } from "../agent/version";
 import { findOnPath, runTool } from "./exec-tool";
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { profileSchema } from "../protocol/capabilities";
+import { profileSchema } from "../protocol/schemas";
 import { collectHostProfile, collectTargetProfile, SYSCTL_KEYS, type ProfileSources } from "./collect-host";
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, "fixtures", name), "utf8");

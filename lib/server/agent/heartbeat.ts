@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import type { z } from "zod";
-import type { heartbeatRequestSchema } from "../../../probes/protocol/messages";
+import type { heartbeatRequestSchema } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 
 /** Records that the agent is alive and which runs it is working on; answers pending cancellations. */

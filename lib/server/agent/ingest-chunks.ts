@@ -1,4 +1,4 @@
-import type { Chunk } from "../../../probes/protocol/messages";
+import type { Chunk } from "../../../probes/protocol/schemas";
 import { hashSecret } from "../../auth/secret-token";
 import { pgPool } from "../../pg-pool";
 import { AppError } from "../../http/app-error";

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import type { z } from "zod";
-import type { registerRequestSchema } from "../../../probes/protocol/messages";
+import type { registerRequestSchema } from "../../../probes/protocol/schemas";
 import { generateSecret, hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";

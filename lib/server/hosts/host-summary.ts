@@ -1,4 +1,4 @@
-import { capabilitiesSchema } from "../../../probes/protocol/capabilities";
+import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { getProbe } from "../../../probes/catalog";
 import { readHostProfile } from "../../../probes/profile/read-profile";
 import type { TargetProfile } from "../../../probes/profile/types";

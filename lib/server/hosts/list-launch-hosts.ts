@@ -1,5 +1,5 @@
 import { probeIds } from "../../../probes/catalog";
-import { capabilitiesSchema } from "../../../probes/protocol/capabilities";
+import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { missingToolMessage, profileTargets } from "./host-summary";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { getProbe, requiredFreeBytes, validateParams } from "../../../probes/catalog";
-import { capabilitiesSchema } from "../../../probes/protocol/capabilities";
+import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { missingToolMessage, profileTargets } from "../hosts/host-summary";

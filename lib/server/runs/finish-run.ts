@@ -1,7 +1,6 @@
 import type { Prisma, RunStatus } from "@prisma/client";
 import { parseOutput } from "../../../probes/catalog";
-import type { FinishRequest } from "../../../probes/protocol/messages";
-import { readRunProfile } from "../../../probes/profile/read-profile";
+import type { FinishRequest } from "../../../probes/protocol/schemas";
 import { qualityWarnings } from "../../../probes/quality";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
@@ -46,7 +45,7 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
             probe: run.probe,
             params: run.params,
             result: parsed.result,
-            profile: readRunProfile(req.profile),
+            profile: { memory: { totalBytes: facts.memTotalBytes }, target: { fsType: facts.fsType } },
             repeats,
           }),
         ]

@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { isProbeId, parseOutput } from "../../../probes/catalog";
-import { MAX_CHUNK_CHARS } from "../../../probes/protocol/limits";
+import { MAX_CHUNK_CHARS } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { storableText } from "./sanitize-log";

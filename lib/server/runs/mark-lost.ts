@@ -1,4 +1,4 @@
-import { RUN_SILENCE_LOST_SEC } from "../../../probes/protocol/limits";
+import { RUN_SILENCE_LOST_SEC } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { notifyRun } from "../realtime/notify";
 

@@ -7,8 +7,9 @@ import type { Medium } from "../../../probes/profile/types";
  * the device says; otherwise a per-host override for the device wins over the rotational flag,
  * which virtual machines often report wrongly.
  */
-export function targetFacts(profile: unknown, overrides: unknown): { fsType: string | null; medium: Medium | null } {
-  const t = readRunProfile(profile).target;
+export function targetFacts(profile: unknown, overrides: unknown): { fsType: string | null; medium: Medium | null; memTotalBytes: number | null } {
+  const snapshot = readRunProfile(profile);
+  const t = snapshot.target;
   const fsType = t?.fsType ?? null;
   let medium: Medium | null = null;
   if (fsType === "tmpfs" || fsType === "ramfs") medium = "memory";
@@ -20,5 +21,5 @@ export function targetFacts(profile: unknown, overrides: unknown): { fsType: str
     else if (typeof t?.rotational === "boolean") medium = t.rotational ? "disk" : "ssd";
     else if (t) medium = "unknown";
   }
-  return { fsType, medium };
+  return { fsType, medium, memTotalBytes: snapshot.memory.totalBytes };
 }

@@ -4,7 +4,15 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { z } from "zod";
-import { chunksRequestSchema, claimRequestSchema, finishRequestSchema, heartbeatRequestSchema, registerRequestSchema, type FinishRequest, type Job } from "../../protocol/messages";
+import {
+  chunksRequestSchema,
+  claimRequestSchema,
+  finishRequestSchema,
+  heartbeatRequestSchema,
+  registerRequestSchema,
+  type FinishRequest,
+  type Job,
+} from "../../protocol/schemas";
 
 export class FakeAgentServer {
   url = "";

@@ -1,4 +1,4 @@
-import { heartbeatRequestSchema } from "@/probes/protocol/messages";
+import { heartbeatRequestSchema } from "@/probes/protocol/schemas";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { authenticateAgent } from "@/lib/server/agent/authenticate-agent";
 import { heartbeat } from "@/lib/server/agent/heartbeat";

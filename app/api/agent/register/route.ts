@@ -1,4 +1,4 @@
-import { registerRequestSchema } from "@/probes/protocol/messages";
+import { registerRequestSchema } from "@/probes/protocol/schemas";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { registerAgent } from "@/lib/server/agent/register-agent";
 import { clientKey, rateLimit } from "@/lib/http/rate-limit";

@@ -1,4 +1,4 @@
-import { claimRequestSchema } from "@/probes/protocol/messages";
+import { claimRequestSchema } from "@/probes/protocol/schemas";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { authenticateAgent } from "@/lib/server/agent/authenticate-agent";
 import { claimJob } from "@/lib/server/agent/claim-job";

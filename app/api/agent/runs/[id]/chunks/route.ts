@@ -1,4 +1,4 @@
-import { chunksRequestSchema } from "@/probes/protocol/messages";
+import { chunksRequestSchema } from "@/probes/protocol/schemas";
 import { hashSecret } from "@/lib/auth/secret-token";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { parseJsonBody, route } from "@/lib/http/handle-route";

@@ -1,4 +1,4 @@
-import { finishRequestSchema } from "@/probes/protocol/messages";
+import { finishRequestSchema } from "@/probes/protocol/schemas";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { authenticateAgent, runOfHost } from "@/lib/server/agent/authenticate-agent";
 import { finishRun } from "@/lib/server/runs/finish-run";

@@ -2,8 +2,31 @@
 // sides with these schemas. The agent initiates every connection (it may sit behind NAT);
 // the server never sends a command line, only a catalog probe id and its parameters.
 import { z } from "zod";
-import { capabilitiesSchema, profileSchema } from "./capabilities";
-import { CLAIM_WAIT_SEC, MAX_CHUNK_CHARS, MAX_CHUNKS_PER_REQUEST } from "./limits";
+
+/** Upper bound of one chunk's text; the chunker splits larger output. */
+export const MAX_CHUNK_CHARS = 64 * 1024;
+/** Upper bound of chunks per upload request. */
+export const MAX_CHUNKS_PER_REQUEST = 64;
+/** How long the server holds a claim request open when there is no job. */
+export const CLAIM_WAIT_SEC = 25;
+/** A run whose agent has said nothing for this long becomes LOST. */
+export const RUN_SILENCE_LOST_SEC = 60;
+
+export const toolCapabilitySchema = z.object({
+  installed: z.boolean(),
+  version: z.string().max(200).nullable(),
+  path: z.string().max(4096).nullable(),
+});
+
+export const capabilitiesSchema = z.object({
+  agentVersion: z.string().max(50),
+  tools: z.record(z.string().max(20), toolCapabilitySchema),
+  allowedDirs: z.array(z.string().max(4096)).max(64),
+});
+export type Capabilities = z.infer<typeof capabilitiesSchema>;
+
+/** Host profiles are free-form JSON collected by probes/profile; bounded in size, not in shape. */
+export const profileSchema = z.record(z.string(), z.unknown());
 
 export const registerRequestSchema = z.object({
   registrationToken: z.string().min(10).max(200),
