@@ -44,7 +44,7 @@ const PRESETS = new Set([
 
 /** Allowed MDX components and their allowed / required props. */
 const COMPONENTS: Record<string, { required: string[]; optional: string[] }> = {
-  DatasetChart: { required: ["id"], optional: ["facet"] },
+  DatasetChart: { required: ["id"], optional: ["facet", "select"] },
   DatasetTable: { required: ["id"], optional: [] },
   Reproduce: { required: ["preset", "label"], optional: [] },
   Tunable: { required: ["name"], optional: [] },
