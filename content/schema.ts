@@ -26,6 +26,8 @@ export const sourceYearSchema = z.union([z.number().int().min(1970).max(2100), z
 
 export const sourceSchema = z.strictObject({
   title: z.string().min(1),
+  /** The title in English, for sources written in another language; shown beside the original. */
+  titleEnglish: z.string().min(1).optional(),
   /** Author, or the site when the capture names no author. */
   author: z.string().min(1),
   site: z.string().min(1).optional(),
