@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { resolvePreset } from "../probes/catalog";
 import { getDataset, getGuide, type Guide } from "./load";
 
 const SEEDS_DIR = path.resolve(process.cwd(), "..", "shared", "seeds");
@@ -165,5 +166,42 @@ describe("9. zoneinfo-watermarks-2013: 'a given host'", () => {
     const d = getDataset("zoneinfo-watermarks-2013")!;
     expect(d.title).not.toMatch(/GraphDB host/);
     expect(d.title).toContain("on a given host");
+  });
+});
+
+describe("Since then: what a 2026 reader would trip on", () => {
+  it("ext2/3/4: ext3 mounted by ext4 since 4.3, ext2 deprecated, 128-byte inodes kept by conversion", () => {
+    const since = section(guide("ext2-ext3-ext4-iozone"), "Since then");
+    expect(since).toMatch(/deleted in Linux 4\.3/);
+    expect(since).toMatch(/ext2 driver is deprecated\*\* since Linux 6\.9/);
+    expect(since).toMatch(/converted in place keeps the 128-byte inodes/);
+    expect(section(guide("ext2-ext3-ext4-iozone"), "What to tune")).toMatch(/keeps the inode size/);
+  });
+
+  it("storage: single-queue schedulers gone in 5.0, NVMe on none, tmpfs O_DIRECT since 6.6", () => {
+    const g = guide("storage-media-disk-flash-memory");
+    const since = section(g, "Since then");
+    expect(since).toMatch(/Linux 5\.0 removed them/);
+    expect(since).toMatch(/`none` for devices with several hardware queues, which is what NVMe drives usually run/);
+    expect(since).toMatch(/refused O_DIRECT until Linux 6\.6/);
+    expect(section(g, "Reproduce on your host")).toMatch(/tmpfs accepts O_DIRECT only since Linux 6\.6/);
+  });
+
+  it("storage: the 100 writes/s cap is labelled as 2009-era advice in the action item", () => {
+    const tune = section(guide("storage-media-disk-flash-memory"), "What to tune");
+    expect(tune).toMatch(/The 100\/s figure belongs to 2009–2010 hardware/);
+    expect(tune).toMatch(/innodb_io_capacity/);
+  });
+
+  it("storage: Reproduce buttons run the QD1 synchronous presets", () => {
+    const g = guide("storage-media-disk-flash-memory");
+    expect(g.body).toContain('<Reproduce preset="fio:rand-read-4k" label="Random 4 KB reads, one synchronous thread (fio, QD1)" />');
+    expect(g.body).toContain('<Reproduce preset="fio:rand-write-4k" label="Random 4 KB writes, one synchronous thread (fio, QD1)" />');
+    expect(getDataset("baidu-media-random-4k")!.reference).toMatchObject({ preset: "fio:rand-read-4k", writePreset: "fio:rand-write-4k" });
+    // …which measure like the article: one thread, one synchronous 4 KB request at a time.
+    for (const [ref, rw] of [["fio:rand-read-4k", "randread"], ["fio:rand-write-4k", "randwrite"]] as const) {
+      expect(resolvePreset(ref)?.params).toMatchObject({ rw, blockSizeKiB: 4, ioengine: "psync", iodepth: 1, numjobs: 1, direct: true });
+    }
+    expect(resolvePreset("fio:rand-read-4k-qd32")?.params).toMatchObject({ ioengine: "libaio", iodepth: 32 });
   });
 });
