@@ -161,7 +161,7 @@ test("the storage guide's Reproduce button opens the QD1 synchronous preset, siz
     await expect(params).toHaveValue(/"rw": "randread"/);
     await expect(params).toHaveValue(/"direct": true/);
     // On a host with 8 GiB of RAM and room on the target, the file spans twice the RAM.
-    await form.getByLabel("Host").selectOption({ label: name });
+    await form.getByRole("combobox", { name: "Host", exact: true }).selectOption({ label: name });
     await expect(params).toHaveValue(/"sizeMiB": 16384,/);
     await expect(form.getByTestId("size-beyond-ram")).toContainText("16 GiB");
     // The queue-depth-32 variant keeps its own name.
@@ -177,7 +177,7 @@ test("the storage guide's Reproduce button opens the QD1 synchronous preset, siz
 test("the IOzone chart's operation picker switches between all 13 operations", async ({ page }) => {
   await page.goto("/guides/ext2-ext3-ext4-iozone");
   const chart = page.getByTestId("dataset-chart").first();
-  const picker = chart.getByLabel("Operation (IOzone metric)");
+  const picker = chart.getByRole("combobox", { name: "Operation (IOzone metric)" });
   await expect(picker.locator("option")).toHaveCount(13);
   await expect(picker).toHaveValue("write");
   const plot = chart.getByRole("img").first();
@@ -185,22 +185,44 @@ test("the IOzone chart's operation picker switches between all 13 operations", a
   await picker.selectOption("random_read");
   await expect(plot).toHaveAttribute("aria-label", /Operation \(IOzone metric\): random_read;.*marked: ext4 outlier/);
   await expect(chart.locator(".recharts-line")).toHaveCount(3);
-  // The 273 cells are a record size × operation grid, not 273 rows.
-  const grid = page.getByRole("table", { name: /record size \(kb\) × operation/i });
-  await expect(grid.locator("thead th")).toHaveCount(2 + 13);
-  await expect(grid.locator("tbody tr")).toHaveCount(7 * 3);
+  // The 273 cells are an operation × record size grid (one line per file system), not 273 rows.
+  const grid = page.getByRole("table", { name: /operation \(iozone metric\) × record size \(kb\)/i });
+  await expect(grid.locator("thead th")).toHaveCount(2 + 7);
+  await expect(grid.locator("tbody tr")).toHaveCount(13 * 3);
+  await expect(grid.locator("tbody tr").filter({ hasText: "ext4" }).nth(2)).toContainText("240,426");
 });
 
 test("the tunables table fits a 1280 px window without sideways scrolling", async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/tunables");
-  const wrap = page.locator(".table-wrap").filter({ has: page.locator("table") }).first();
-  await expect(wrap).toBeVisible();
-  const { scroll, client, doc } = await wrap.evaluate((el) => ({
-    scroll: el.scrollWidth,
-    client: el.clientWidth,
-    doc: document.documentElement.scrollWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
-  expect(doc).toBeLessThanOrEqual(1280);
+  // Two host columns, with long values, beside the five text columns.
+  const prisma = e2eDb();
+  const hosts = await Promise.all(
+    [1, 2].map((i) =>
+      prisma.host.create({
+        data: {
+          name: `width-e2e-${i}-${randomUUID().slice(0, 8)}`,
+          profile: {
+            sysctls: { "vm.zone_reclaim_mode": "1", "vm.dirty_ratio": "20" },
+            thp: { enabled: "always madvise [never]", defrag: "always defer defer+madvise [madvise] never" },
+            targets: [{ path: "/srv/a/rather/long/mount/point/for/the/database/files", fsType: "ext4", mountOptions: ["rw", "noatime", "errors=remount-ro", "data=ordered"], medium: "ssd" }],
+          },
+        },
+      }),
+    ),
+  );
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/tunables");
+    const wrap = page.locator(".table-wrap").filter({ has: page.locator("table") }).first();
+    await expect(wrap).toBeVisible();
+    const { scroll, client, doc } = await wrap.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      doc: document.documentElement.scrollWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    expect(doc).toBeLessThanOrEqual(1280);
+  } finally {
+    await prisma.host.deleteMany({ where: { id: { in: hosts.map((h) => h.id) } } });
+    await prisma.$disconnect();
+  }
 });
