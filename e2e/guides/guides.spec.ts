@@ -149,6 +149,8 @@ test("the storage guide's Reproduce button opens the QD1 synchronous preset, siz
   try {
     const { email, password } = await createUser("operator");
     await signInViaForm(page, email, password);
+    // Wait for the session cookie before leaving the page, or /runs/new may still see no session.
+    await expect(page.getByTestId("signed-in-as")).toContainText(email);
     await page.goto("/guides/storage-media-disk-flash-memory");
     await page.getByRole("link", { name: "Random 4 KB reads, one synchronous thread (fio, QD1)" }).click();
     await expect(page).toHaveURL(/\/runs\/new\?probe=fio&preset=rand-read-4k$/);
