@@ -126,7 +126,8 @@ export function buildChartModel(dataset: Dataset, onlyFacet?: string): ChartMode
     // Mixed-unit datasets: the axis names the unit(s) of the rows this panel draws.
     const rowUnits = unitKey ? distinct(rows.filter((r) => typeof r[chart.y] === "number").map((r) => cellText(r[unitKey])).filter(Boolean)) : [];
     const panelUnit = rowUnits.length > 0 ? rowUnits.join(", ") : yUnit;
-    const panelLabel = rowUnits.length > 0 ? panelUnit! : yAxisLabel;
+    // "total write time (s)"; a facet that already carries its unit ("Host memory (GB)") gives just the unit.
+    const panelLabel = rowUnits.length > 0 ? (facet && !facet.includes("(") ? labelWithUnit(facet, panelUnit) : panelUnit!) : yAxisLabel;
     const annotations = (chart.annotations ?? [])
       .filter((a) => a.facet === undefined || a.facet === facet)
       .flatMap((a) => {

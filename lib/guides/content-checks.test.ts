@@ -100,7 +100,7 @@ describe("chart model", () => {
       }
     }
     const sorted = buildChartModel(getDataset("baidu-sorted-random-write")!, "total write time");
-    expect(sorted.panels[0]).toMatchObject({ yUnit: "s", yAxisLabel: "s" });
+    expect(sorted.panels[0]).toMatchObject({ yUnit: "s", yAxisLabel: "total write time (s)" });
     const graphdb = buildChartModel(getDataset("graphdb-figures-2013")!, "Segments (count)");
     expect(graphdb.panels[0]!.yAxisLabel).toBe("segments, segments/day");
   });
