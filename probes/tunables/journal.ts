@@ -4,6 +4,7 @@
 // cut the next start knows exactly what to restore.
 import fs from "node:fs";
 import path from "node:path";
+import { writeFileDurably } from "../core/durable-write";
 
 export interface JournalEntry {
   name: string;
@@ -48,21 +49,7 @@ export class TunableJournal {
     this.write(this.entries().filter((e) => e.file !== file));
   }
 
-  private write(entries: JournalEntry[]): void {
-    const tmp = `${this.file}.tmp`;
-    const fd = fs.openSync(tmp, "w", 0o600);
-    try {
-      fs.writeSync(fd, JSON.stringify(entries, null, 1));
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(tmp, this.file);
-    const dir = fs.openSync(path.dirname(this.file), "r");
-    try {
-      fs.fsyncSync(dir);
-    } finally {
-      fs.closeSync(dir);
-    }
+  private write(entries: unknown[]): void {
+    writeFileDurably(this.file, JSON.stringify(entries, null, 1));
   }
 }
