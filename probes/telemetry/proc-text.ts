@@ -91,6 +91,12 @@ export interface PagingCounters {
   pgscank: number;
   pgscand: number;
   pgsteal: number;
+  /** Pages dirtied and written back since boot: equal rates mean writers are paced by write-back. */
+  dirtied: number;
+  written: number;
+  /** The kernel's current global dirty limits in pages (gauges, not counters). */
+  dirtyThreshold: number;
+  backgroundThreshold: number;
 }
 
 /**
@@ -101,7 +107,7 @@ export interface PagingCounters {
  * khugepaged's and proactive (memory.reclaim) scans, which sar does not count either.
  */
 export function parseVmstat(text: string): PagingCounters {
-  const out: PagingCounters = { pgpgin: 0, pgpgout: 0, majflt: 0, pgscank: 0, pgscand: 0, pgsteal: 0 };
+  const out: PagingCounters = { pgpgin: 0, pgpgout: 0, majflt: 0, pgscank: 0, pgscand: 0, pgsteal: 0, dirtied: 0, written: 0, dirtyThreshold: 0, backgroundThreshold: 0 };
   for (const line of text.split("\n")) {
     const [key, raw] = line.trim().split(/\s+/);
     if (!key || raw === undefined) continue;
@@ -110,6 +116,10 @@ export function parseVmstat(text: string): PagingCounters {
     if (key === "pgpgin") out.pgpgin = value;
     else if (key === "pgpgout") out.pgpgout = value;
     else if (key === "pgmajfault") out.majflt = value;
+    else if (key === "nr_dirtied") out.dirtied = value;
+    else if (key === "nr_written") out.written = value;
+    else if (key === "nr_dirty_threshold") out.dirtyThreshold = value;
+    else if (key === "nr_dirty_background_threshold") out.backgroundThreshold = value;
     else if (key.startsWith("pgscan_kswapd")) out.pgscank += value;
     else if (key.startsWith("pgscan_direct") && key !== "pgscan_direct_throttle") out.pgscand += value;
     else if (key.startsWith("pgsteal_kswapd") || key.startsWith("pgsteal_direct")) out.pgsteal += value;

@@ -1,6 +1,6 @@
 // Two snapshots of cumulative counters → one sample of rates, with iostat's and sar's formulas.
 import type { CpuCounters, DiskCounters, PagingCounters } from "./proc-text";
-import type { CpuSample, DeviceSample, PagingSample } from "./types";
+import type { CpuSample, DeviceSample, PagingSample, WritebackSample } from "./types";
 
 const round = (x: number, digits = 2) => {
   const f = 10 ** digits;
@@ -53,4 +53,10 @@ export function pagingRates(prev: PagingCounters, cur: PagingCounters, seconds: 
     pgscand: per("pgscand"),
     pgsteal: per("pgsteal"),
   };
+}
+
+/** Pages → kB with the kernel's page size (4 KiB on x86-64, larger on some arm64 and ppc64 kernels). */
+export function writebackRates(prev: PagingCounters, cur: PagingCounters, seconds: number, pageKb: number): WritebackSample {
+  const per = (k: "dirtied" | "written") => round(seconds > 0 ? (delta(prev[k], cur[k]) * pageKb) / seconds : 0);
+  return { dirtiedKBs: per("dirtied"), writtenKBs: per("written"), limitKb: cur.dirtyThreshold * pageKb, backgroundLimitKb: cur.backgroundThreshold * pageKb };
 }

@@ -43,7 +43,7 @@ describe("proc text", () => {
 
   it("sums per-zone scan counters of old kernels and skips the per-type repeats of new ones", () => {
     const old = "pgpgin 10\npgpgout 20\npgmajfault 3\npgscan_kswapd_dma 1\npgscan_kswapd_normal 4\npgscan_direct_normal 7\npgsteal_kswapd_normal 2\npgsteal_direct_normal 5\n";
-    expect(parseVmstat(old)).toEqual({ pgpgin: 10, pgpgout: 20, majflt: 3, pgscank: 5, pgscand: 7, pgsteal: 7 });
+    expect(parseVmstat(old)).toEqual({ pgpgin: 10, pgpgout: 20, majflt: 3, pgscank: 5, pgscand: 7, pgsteal: 7, dirtied: 0, written: 0, dirtyThreshold: 0, backgroundThreshold: 0 });
     const current = "pgsteal_kswapd 6\npgsteal_direct 1\npgsteal_khugepaged 9\npgscan_kswapd 8\npgscan_direct 2\npgscan_direct_throttle 50\npgscan_anon 10\npgsteal_anon 7\n";
     expect(parseVmstat(current)).toMatchObject({ pgscank: 8, pgscand: 2, pgsteal: 7 });
   });
@@ -69,13 +69,14 @@ describe("TelemetrySampler on a tree the test controls", () => {
       write("proc/vmstat", vm);
       write("proc/meminfo", meminfo(free));
     };
-    snap("100 0 100 700 100 0 0 0 0 0", "0 0 0 0 0 0 0 0 0 0 0", "pgpgin 0\npgpgout 0\npgmajfault 0\npgscan_direct 0\n", 5000);
-    const s = new TelemetrySampler({ device: "vda", root, now: () => now });
+    const wb = (dirtied: number, written: number) => `nr_dirtied ${dirtied}\nnr_written ${written}\nnr_dirty_threshold 1000\nnr_dirty_background_threshold 500\n`;
+    snap("100 0 100 700 100 0 0 0 0 0", "0 0 0 0 0 0 0 0 0 0 0", `pgpgin 0\npgpgout 0\npgmajfault 0\npgscan_direct 0\n${wb(0, 0)}`, 5000);
+    const s = new TelemetrySampler({ device: "vda", root, now: () => now, pageKb: 4 });
     await s.start();
     now += 2000;
     // 2 s: 200 reads of 8 sectors taking 400 ms, 100 writes of 16 sectors taking 1000 ms,
     // busy 1500 ms, weighted 3000 ms; cpu ticks +100 usr, +50 sys, +300 iowait, +550 idle.
-    snap("200 0 150 1250 400 0 0 0 0 0", "200 0 1600 400 100 0 1600 1000 0 1500 3000", "pgpgin 800\npgpgout 1600\npgmajfault 10\npgscan_direct 40\n", 4000);
+    snap("200 0 150 1250 400 0 0 0 0 0", "200 0 1600 400 100 0 1600 1000 0 1500 3000", `pgpgin 800\npgpgout 1600\npgmajfault 10\npgscan_direct 40\n${wb(1000, 500)}`, 4000);
     const sample = await s.sample();
     expect(sample).toEqual({
       t: 2,
@@ -83,6 +84,7 @@ describe("TelemetrySampler on a tree the test controls", () => {
       device: { name: "vda", rs: 100, ws: 50, rkBs: 400, wkBs: 400, rAwait: 2, wAwait: 10, aquSz: 1.5, util: 75 },
       memory: { free: 4000, available: 20000000, cached: 3000000, dirty: 4096, writeback: 128 },
       paging: { pgpgin: 400, pgpgout: 800, majflt: 5, pgscank: 0, pgscand: 20, pgsteal: 0 },
+      writeback: { dirtiedKBs: 2000, writtenKBs: 1000, limitKb: 4000, backgroundLimitKb: 2000 },
     });
   });
 

@@ -5,7 +5,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { parseDiskstats, parseMeminfo, parseProcStat, parseVmstat, type CpuCounters, type DiskCounters, type PagingCounters } from "./proc-text";
-import { cpuRates, deviceRates, pagingRates } from "./rates";
+import { cpuRates, deviceRates, pagingRates, writebackRates } from "./rates";
 import type { TelemetrySample } from "./types";
 
 export interface SamplerOptions {
@@ -15,6 +15,8 @@ export interface SamplerOptions {
   root?: string;
   /** Clock in ms; tests drive it. */
   now?: () => number;
+  /** Page size in kB; read from the kernel when not given. */
+  pageKb?: number;
 }
 
 interface Snapshot {
@@ -27,6 +29,12 @@ interface Snapshot {
 }
 
 const readText = (file: string) => fs.readFile(file, "utf8").catch(() => "");
+
+/** The kernel's page size, from the first mapping's KernelPageSize; 4 kB when unreadable. */
+async function pageSizeKb(root: string): Promise<number> {
+  const m = /KernelPageSize:\s+(\d+) kB/.exec(await readText(path.join(root, "proc/self/smaps")));
+  return m ? Number(m[1]) : 4;
+}
 
 async function numaFree(root: string): Promise<Record<string, number> | undefined> {
   const dir = path.join(root, "sys/devices/system/node");
@@ -45,6 +53,7 @@ export class TelemetrySampler {
   private readonly now: () => number;
   private readonly startedAt: number;
   private prev: Snapshot | null = null;
+  private pageKb = 4;
 
   constructor(private readonly options: SamplerOptions) {
     this.root = options.root ?? "/";
@@ -73,6 +82,7 @@ export class TelemetrySampler {
 
   /** Takes the first snapshot; rates start from here. */
   async start(): Promise<void> {
+    this.pageKb = this.options.pageKb ?? (await pageSizeKb(this.root));
     this.prev = await this.snapshot();
   }
 
@@ -91,6 +101,7 @@ export class TelemetrySampler {
       device,
       memory: { free: m.MemFree ?? 0, available: m.MemAvailable ?? 0, cached: m.Cached ?? 0, dirty: m.Dirty ?? 0, writeback: m.Writeback ?? 0 },
       paging: pagingRates(prev.paging, cur.paging, seconds),
+      writeback: writebackRates(prev.paging, cur.paging, seconds, this.pageKb),
     };
     if (cur.numaFree) sample.numaFree = cur.numaFree;
     return sample;

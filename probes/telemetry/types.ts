@@ -40,6 +40,14 @@ export interface PagingSample {
   pgsteal: number;
 }
 
+/** Write-back pacing, from /proc/vmstat: kB/s dirtied and written, and the kernel's limits in kB. */
+export interface WritebackSample {
+  dirtiedKBs: number;
+  writtenKBs: number;
+  limitKb: number;
+  backgroundLimitKb: number;
+}
+
 export interface TelemetrySample {
   /** Seconds since the probe started. */
   t: number;
@@ -48,6 +56,7 @@ export interface TelemetrySample {
   device: DeviceSample | null;
   memory: MemorySample;
   paging: PagingSample;
+  writeback: WritebackSample;
   /** Free kB per NUMA node, only on machines with more than one node. */
   numaFree?: Record<string, number>;
 }
