@@ -1,13 +1,16 @@
 import { probeIds } from "../../../probes/catalog";
+import { sizeBeyondRamMiB } from "../../../probes/fio/params";
+import { readHostProfile } from "../../../probes/profile/read-profile";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
-import { missingToolMessage, profileTargets } from "./host-summary";
+import { missingToolMessage } from "./host-summary";
 
 /** A host as the launch form offers it: its allowed directories with their facts, and why a probe cannot run there. */
 export interface LaunchHostOption {
   id: string;
   name: string;
-  targets: { path: string; fsType: string | null; medium: string | null; freeBytes: number | null }[];
+  /** sizeBeyondRamMiB: the file size for presets sized beyond RAM on this target (twice the RAM, within its free space). */
+  targets: { path: string; fsType: string | null; medium: string | null; freeBytes: number | null; sizeBeyondRamMiB: number | null }[];
   /** probe id → why its tool is missing on this host. */
   missingTools: Record<string, string>;
 }
@@ -17,7 +20,8 @@ export async function listLaunchHosts(): Promise<LaunchHostOption[]> {
   const rows = await db().host.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true, profile: true, capabilities: true } });
   return rows.map((h) => {
     const caps = capabilitiesSchema.safeParse(h.capabilities);
-    const targets = profileTargets(h.profile);
+    const profile = readHostProfile(h.profile);
+    const targets = profile.targets;
     const allowed = caps.success ? caps.data.allowedDirs : targets.map((t) => t.path);
     const missingTools: Record<string, string> = {};
     for (const probe of probeIds) {
@@ -30,7 +34,8 @@ export async function listLaunchHosts(): Promise<LaunchHostOption[]> {
       missingTools,
       targets: allowed.map((path) => {
         const t = targets.find((x) => x.path === path);
-        return { path, fsType: t?.fsType ?? null, medium: t?.medium ?? null, freeBytes: t?.freeBytes ?? null };
+        const freeBytes = t?.freeBytes ?? null;
+        return { path, fsType: t?.fsType ?? null, medium: t?.medium ?? null, freeBytes, sizeBeyondRamMiB: sizeBeyondRamMiB(profile.memory.totalBytes, freeBytes) };
       }),
     };
   });
