@@ -50,7 +50,11 @@ describe("host use cases", () => {
     await db().host.create({
       data: {
         name,
-        profile: { sysctls: { "vm.swappiness": 60 }, targets: [{ path: "/srv/a", fsType: "xfs", medium: "ssd", freeBytes: 5 }, { nopath: 1 }] },
+        profile: {
+          sysctls: { "vm.swappiness": 60 },
+          memory: { totalBytes: 2 ** 30 },
+          targets: [{ path: "/srv/a", fsType: "xfs", medium: "ssd", freeBytes: 100 * 2 ** 30 }, { nopath: 1 }],
+        },
         capabilities: { agentVersion: "1", tools: { fio: { installed: false, version: null, path: null } }, allowedDirs: ["/srv/a", "/srv/b"] },
       },
     });
@@ -59,8 +63,9 @@ describe("host use cases", () => {
     expect(read?.profile.targets.map((t) => t.path)).toEqual(["/srv/a"]);
     const launch = (await listLaunchHosts()).find((h) => h.name === name);
     expect(launch?.targets).toEqual([
-      { path: "/srv/a", fsType: "xfs", medium: "ssd", freeBytes: 5 },
-      { path: "/srv/b", fsType: null, medium: null, freeBytes: null },
+      // Presets sized beyond RAM get twice the host's 1 GiB.
+      { path: "/srv/a", fsType: "xfs", medium: "ssd", freeBytes: 100 * 2 ** 30, sizeBeyondRamMiB: 2048 },
+      { path: "/srv/b", fsType: null, medium: null, freeBytes: null, sizeBeyondRamMiB: 2048 },
     ]);
     expect(Object.keys(launch?.missingTools ?? {})).toEqual(["fio"]);
   });
