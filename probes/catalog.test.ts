@@ -40,11 +40,11 @@ describe("catalog", () => {
       expect(v.ok, ref).toBe(true);
       if (!v.ok) continue;
       const probe = getProbe(ref.split(":")[0] ?? "");
-      const cmd = probe?.buildCommand(v.params);
+      const cmd = probe?.buildCommand(v.params, "/srv/probes/target/probebook-run-x");
       expect(cmd?.env.LC_ALL).toBe("C");
-      expect(cmd?.cwd).toBe("/srv/probes/target");
+      expect(cmd?.cwd).toBe("/srv/probes/target/probebook-run-x");
       expect(cmd?.timeoutSec).toBeGreaterThan(0);
-      for (const f of cmd?.files ?? []) expect(f.startsWith("/srv/probes/target/")).toBe(true);
+      for (const f of cmd?.files ?? []) expect(f.startsWith("/srv/probes/target/probebook-run-x/")).toBe(true);
     }
     for (const id of probeIds) {
       expect(validateParams(id, { ...catalog[id].defaults, target: "/t" }).ok, id).toBe(true);
@@ -89,7 +89,8 @@ describe("catalog", () => {
     expect(requiredFreeBytes("iozone", { target: "/t", fileSizeMiB: 4096 })).toBe(4096 * MiB);
     expect(requiredFreeBytes("iozone", { target: "/t", mode: "throughput", processes: 4, fileSizeMiB: 100, tests: [0, 1] })).toBe(400 * MiB);
     expect(requiredFreeBytes("dd", { target: "/t", sizeMiB: 512 })).toBe(512 * MiB);
-    expect(requiredFreeBytes("dd", { target: "/t", sizeMiB: 512, mode: "read" })).toBe(0);
+    // a read lays out its own file first
+    expect(requiredFreeBytes("dd", { target: "/t", sizeMiB: 512, mode: "read" })).toBe(512 * MiB);
     expect(requiredFreeBytes("sar", { target: "/t" })).toBe(0);
     expect(requiredFreeBytes("fio", { target: "/t", sizeMiB: 64 })).toBe(64 * MiB);
     expect(requiredFreeBytes("fio", { target: "nope" })).toBe(0);

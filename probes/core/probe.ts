@@ -29,7 +29,8 @@ export interface ProbeDefinition<P extends { target: string }> {
   paramsSchema: z.ZodType<P>;
   defaults: Omit<P, "target">;
   presets: Record<string, PresetDef<P>>;
-  buildCommand(params: P): CommandSpec;
+  /** `runDir`: the run's private directory inside the target, made by the agent; scratch files go there. */
+  buildCommand(params: P, runDir: string): CommandSpec;
   parse(output: string): ParseOutcome;
   extractProgress(outputSoFar: string, params: P): Progress | null;
   requiredFreeBytes(params: P): number;

@@ -39,6 +39,8 @@ export interface CommandSpec {
   env: Record<string, string>;
   cwd: string;
   timeoutSec: number;
-  /** Scratch files inside the target that the runner deletes after the run (also after a failure). */
+  /** Scratch files inside the run directory that the runner deletes after the run (also after a failure). */
   files?: string[];
+  /** Files the agent writes before the tool starts (O_EXCL | O_NOFOLLOW), for tools that only read. */
+  layout?: { file: string; bytes: number }[];
 }
