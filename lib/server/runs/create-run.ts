@@ -41,13 +41,18 @@ export async function createRun(input: z.infer<typeof createRunSchema>, createdB
     throw new AppError("BAD_REQUEST", v.message, fieldErrors);
   }
   const params = v.params as { target: string } & Record<string, unknown>;
+  // A host whose agent never reported its directories has no allowed target yet: queueing would
+  // accept any path (/etc) and leave the refusal to the agent.
   const caps = capabilitiesSchema.safeParse(host.capabilities);
-  if (caps.success) {
-    if (!insideAllowed(params.target, caps.data.allowedDirs)) {
-      throw new AppError("BAD_REQUEST", "The target is outside the directories this host's agent allows.", {
-        "params.target": [`Choose one of: ${caps.data.allowedDirs.join(", ") || "(none)"}`],
-      });
-    }
+  if (!caps.success) {
+    throw new AppError("BAD_REQUEST", "This host's agent has not reported its allowed directories yet: start the agent on the host, then launch again.", {
+      "params.target": ["No allowed directories known for this host yet."],
+    });
+  }
+  if (!insideAllowed(params.target, caps.data.allowedDirs)) {
+    throw new AppError("BAD_REQUEST", "The target is outside the directories this host's agent allows.", {
+      "params.target": [`Choose one of: ${caps.data.allowedDirs.join(", ") || "(none)"}`],
+    });
   }
   const missing = missingToolMessage(host.capabilities, input.probe, "this host");
   if (missing) throw new AppError("BAD_REQUEST", missing, { probe: [probe.tool.installHint] });
