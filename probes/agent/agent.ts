@@ -89,9 +89,7 @@ export class Agent {
   }
 
   async run(): Promise<AgentExit> {
-    const { config, deps } = this;
-    const log = deps.log;
-    const signal = this.stopper.signal;
+    const { config } = this;
     ensureStateDir(config.stateDir);
     let lock: StateLock;
     try {
