@@ -17,7 +17,7 @@ export interface RunJobDeps {
 
 const NOT_RUN = { signal: null, durationMs: 0, cancelled: false, timedOut: false, interrupted: false, profile: null } as const;
 
-const l = (c: CommandSpec) => (c.layout ?? []).map((f) => f.file).join(", ");
+const layoutNames = (c: CommandSpec) => (c.layout ?? []).map((f) => f.file).join(", ");
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
@@ -73,7 +73,7 @@ export class JobRun {
     try {
       for (const l of command.layout ?? []) await layOutFile(l.file, l.bytes, () => this.cancelRequested);
     } catch (err) {
-      const error = `cannot lay out ${l(command)}: ${err instanceof Error ? err.message : String(err)}`;
+      const error = `cannot lay out ${layoutNames(command)}: ${err instanceof Error ? err.message : String(err)}`;
       return streamer.finish({ ...NOT_RUN, exitCode: null, error });
     }
     if (this.cancelRequested) return streamer.finish({ ...NOT_RUN, exitCode: null, error: null, cancelled: true });
