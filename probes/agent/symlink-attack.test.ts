@@ -65,11 +65,11 @@ describe("a symlink planted in a shared allowed directory", () => {
     server.jobs.push(job);
     const { agent: a, log } = agent();
     expect((await a.run()).code).toBe(0);
+    expect(readFileSync(victim, "utf8")).toBe(PRECIOUS);
+    expect(statSync(victim).mode & 0o777).toBe(0o600);
     expect(server.finishes.get(job.runId)).toMatchObject({ exitCode: 0, error: null });
     expect(server.output(job.runId)).toMatch(/2097152 bytes/);
     expect(log.lines.some((l) => l.includes(`of=${allowed}/probebook-run-`))).toBe(true);
-    expect(readFileSync(victim, "utf8")).toBe(PRECIOUS);
-    expect(statSync(victim).mode & 0o777).toBe(0o600);
     expect(leftovers()).toEqual([]);
   });
 

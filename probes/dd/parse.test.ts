@@ -98,9 +98,9 @@ describe("dd errors", () => {
     );
   });
 
-  it("tells a read-direct run to write the file first", () => {
+  it("tells a dd read of a missing file (output from an older agent or a shell) to write one first", () => {
     const err = expectError(parseDd("dd: failed to open '/srv/t/probebook-dd.tmp': No such file or directory\n"));
-    expect(err).toMatch(/run write-direct .* first/);
+    expect(err).toMatch(/needs an existing file: write one first/);
   });
 
   it("explains EINVAL from unaligned direct I/O, even though dd printed a 0-byte summary", () => {
