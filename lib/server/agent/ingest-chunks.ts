@@ -42,6 +42,8 @@ const INGEST_SQL = `
       SELECT id, host_id, cancel_requested_at, status,
              (status IN ('RUNNING', 'LOST') AND started_at IS NOT NULL AND finished_at IS NULL) AS open
       FROM probe_runs WHERE id = $2::uuid
+      -- Locked: a finish committing meanwhile is seen here (finished_at set), never missed.
+      FOR UPDATE
     ), owned AS (
       SELECT run.id FROM run JOIN host ON host.id = run.host_id WHERE run.open
     ), ins AS (

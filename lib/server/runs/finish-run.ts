@@ -6,7 +6,7 @@ import { pgPool } from "../../pg-pool";
 import { parseOffThread } from "../parse/parse-off-thread";
 import type { ParseReply } from "../parse/parse-types";
 import { notifyRun } from "../realtime/notify";
-import { missingSeqs, readRunLog } from "./read-log";
+import { chunksAfter, missingSeqs } from "./read-log";
 import { targetFacts } from "./target-facts";
 
 function statusOf(req: FinishRequest, parsedOk: boolean): RunStatus {
@@ -45,11 +45,14 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
   }
   const facts = targetFacts(req.profile, run.host?.mediumOverrides);
   const repeats = run.repeatGroup ? await db().probeRun.count({ where: { repeatGroup: run.repeatGroup } }) : 1;
+  // The log as parsed, and how many chunks it had: output that arrives before the UPDATE below
+  // would make the stored log differ from the result, so the UPDATE then refuses.
+  const chunks = req.lastSeq >= 0 ? await chunksAfter(runId, -1, 100_000_000) : [];
   const reply =
     req.lastSeq >= 0
       ? await parseOffThread({
           probe: run.probe,
-          output: await readRunLog(runId),
+          output: chunks.map((c) => c.data).join(""),
           quality: { params: run.params, memTotalBytes: facts.memTotalBytes, fsType: facts.fsType, repeats },
         })
       : null;
@@ -60,7 +63,7 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
      SET status = $2::"RunStatus", exit_code = $3, duration_ms = $4, finished_at = now(), last_activity_at = now(), updated_at = now(),
          error_message = $5, profile = COALESCE($6::jsonb, profile), result = COALESCE($7::jsonb, result),
          warnings = $8::jsonb, fs_type = $9, medium = $10
-     WHERE id = $1::uuid AND finished_at IS NULL
+     WHERE id = $1::uuid AND finished_at IS NULL AND ($11::int IS NULL OR (SELECT count(*) FROM run_log_chunks WHERE run_id = $1::uuid) = $11)
      RETURNING status`,
     [
       runId,
@@ -73,10 +76,15 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
       JSON.stringify(parsed?.warnings ?? []),
       facts.fsType,
       facts.medium,
+      req.lastSeq >= 0 ? chunks.length : null,
     ],
   );
-  // Another finish got there first: its outcome stands.
-  if (!rows[0]) return { status: (await db().probeRun.findUniqueOrThrow({ where: { id: runId }, select: { status: true } })).status };
+  if (!rows[0]) {
+    const now = await db().probeRun.findUniqueOrThrow({ where: { id: runId }, select: { status: true, finishedAt: true } });
+    // Another finish got there first: its outcome stands.
+    if (now.finishedAt) return { status: now.status };
+    throw new AppError("CONFLICT", "More output for this run arrived while it was being finished: send the finish again.");
+  }
   await notifyRun(runId, "status");
   if (reply?.kind === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", `The run failed: its output is too large to keep as a result: ${reply.message}`);
   if (reply?.kind === "gave-up") throw new AppError("UNPROCESSABLE", `The run failed: its output could not be parsed: ${reply.message}`);
