@@ -1,8 +1,9 @@
 import { isNumeric, parseLocaleNumber } from "../core/number";
 import { MAX_DIM_CHARS } from "../core/schemas";
-import { splitLines } from "../core/text";
+import { splitLines, tokensWithPositions } from "../core/text";
 import type { Measurement } from "../core/types";
-import { KEY_COLUMNS, sectionFor, unitFor } from "./columns";
+import { KEY_COLUMNS, TEXT_COLUMNS, sectionFor, unitFor } from "./columns";
+import { extremeOf } from "./labels";
 import { readTime } from "./time";
 
 // sar's text report: a "Linux …" banner, then per table a header line that starts with a time,
@@ -13,6 +14,42 @@ import { readTime } from "./time";
 interface Table {
   columns: string[];
   section: string;
+  /** Offsets of free-text columns (-m USB "manufact", "product") after the column before them. */
+  free: { index: number; offset: number }[];
+}
+
+// Words that may contain spaces ("HP Wireless Keyboard"): sliced by position, not split.
+const FREE_TEXT = new Set(["manufact", "product"]);
+
+function makeTable(columns: string[], header: string): Table {
+  const free: Table["free"] = [];
+  const first = columns.findIndex((c) => FREE_TEXT.has(c));
+  if (first > 0) {
+    const tokens = tokensWithPositions(header);
+    const anchor = tokens[tokens.length - columns.length + first - 1];
+    columns.forEach((c, i) => {
+      const t = tokens[tokens.length - columns.length + i];
+      if (i >= first && t && anchor) free.push({ index: i, offset: t.start - anchor.end });
+    });
+  }
+  return { columns, section: sectionFor(columns), free };
+}
+
+/** Cells of a row: whitespace-separated, except free-text columns at the end (by position). */
+function cellsOf(table: Table, rest: string): string[] {
+  if (table.free.length === 0) return rest.trim().split(/\s+/).filter(Boolean);
+  const firstFree = table.free[0]?.index ?? 0;
+  const tokens = tokensWithPositions(rest);
+  const fixed = tokens.slice(0, firstFree).map((t) => t.text);
+  const anchor = tokens[firstFree - 1];
+  if (!anchor) return fixed;
+  const base = anchor.end;
+  const cells = [...fixed];
+  table.free.forEach((f, i) => {
+    const next = table.free[i + 1];
+    cells.push(rest.slice(base + f.offset, next ? base + next.offset : undefined).trim());
+  });
+  return cells;
 }
 
 export interface SarTextResult {
@@ -48,13 +85,17 @@ export function parseSarText(output: string): SarTextResult {
   let restarts = 0;
   let mismatched = 0;
 
-  const addRow = (values: string[], time: string): void => {
+  // `time` is a sample time or "average"; min/max rows of sar -x carry `stat` and no time, so
+  // nothing that plots times or averages mistakes them for either.
+  const addRow = (values: string[], time: string, stat: "min" | "max" | null = null): void => {
     if (!table || values.length !== table.columns.length) {
       mismatched++;
       return;
     }
-    const dims: Record<string, string> = { section: table.section, time };
-    const cells: { metric: string; value: number }[] = [];
+    const dims: Record<string, string> = stat ? { section: table.section, stat } : { section: table.section, time };
+    const cells: { metric: string; value: number; cpu?: string }[] = [];
+    // sar -I since 12.4: one row per interrupt, one column per CPU ("INTR all CPU0 CPU1 …").
+    const perCpu = table.columns[0] === "INTR" && table.columns[1] === "all";
     for (const [i, column] of table.columns.entries()) {
       const text = values[i] ?? "";
       const key = KEY_COLUMNS[column];
@@ -62,15 +103,24 @@ export function parseSarText(output: string): SarTextResult {
         dims[key] = text.slice(0, MAX_DIM_CHARS);
         continue;
       }
+      const textDim = TEXT_COLUMNS[column];
+      if (textDim !== undefined) {
+        if (textDim) dims[textDim] = text.slice(0, MAX_DIM_CHARS);
+        continue;
+      }
       const value = parseLocaleNumber(text);
       if (value === null) {
         mismatched++;
         return;
       }
-      cells.push({ metric: column, value });
+      if (perCpu) cells.push({ metric: "intr/s", value, cpu: column === "all" ? "all" : column.replace(/^CPU/i, "") });
+      else cells.push({ metric: column, value });
     }
-    if (time !== "average") sampleTimes.push(time);
-    for (const c of cells) measurements.push({ metric: c.metric, value: c.value, unit: unitFor(c.metric), dims: { ...dims } });
+    if (time !== "average" && !stat) sampleTimes.push(time);
+    for (const c of cells) {
+      const cellDims = c.cpu === undefined ? { ...dims } : { ...dims, cpu: c.cpu };
+      measurements.push({ metric: c.metric, value: c.value, unit: unitFor(c.metric), dims: cellDims });
+    }
   };
 
   for (const line of splitLines(output)) {
@@ -91,13 +141,14 @@ export function parseSarText(output: string): SarTextResult {
     }
     const label = readTime(text);
     if (label) {
-      const tokens = text.slice(label.length).trim().split(/\s+/).filter(Boolean);
+      const rest = text.slice(label.length);
+      const tokens = rest.trim().split(/\s+/).filter(Boolean);
       if (isHeader(tokens)) {
-        table = { columns: tokens, section: sectionFor(tokens) };
+        table = makeTable(tokens, rest);
         seen.set(tokens.join(" "), table);
         tables++;
       } else if (table) {
-        addRow(tokens, label.time);
+        addRow(cellsOf(table, rest), label.time);
       }
       continue;
     }
@@ -105,14 +156,17 @@ export function parseSarText(output: string): SarTextResult {
     // ("Moyenne :" is two tokens); without a colon the last N tokens are the N columns.
     const tokens = text.split(/\s+/);
     const colon = tokens.findIndex((t, i) => i < 3 && /[:：]$/.test(t));
-    if (colon >= 0 && AVERAGE_LABEL_RE.test(tokens.slice(0, colon + 1).join(" "))) {
+    const labelText = colon >= 0 ? tokens.slice(0, colon + 1).join(" ") : "";
+    if (colon >= 0 && AVERAGE_LABEL_RE.test(labelText)) {
       const rest = tokens.slice(colon + 1);
       if (isHeader(rest)) {
+        // "Average:" and -x's "Summary:" repeat a header seen with times (same columns).
         table = seen.get(rest.join(" ")) ?? null;
         continue;
       }
-      if (table && rest.length === table.columns.length) {
-        addRow(rest, "average");
+      const cells = table ? cellsOf(table, text.slice(text.indexOf(tokens[colon] ?? "") + (tokens[colon] ?? "").length)) : rest;
+      if (table && cells.length === table.columns.length) {
+        addRow(cells, "average", extremeOf(labelText));
         continue;
       }
     }

@@ -2,7 +2,8 @@ import { failure, guardParse, success } from "../core/probe";
 import { clip } from "../core/text";
 import type { Measurement, ParseOutcome } from "../core/types";
 import { deriveVmeff } from "./derive";
-import { parseSadfCsv, parseSadfJson } from "./parse-sadf";
+import { parseSadfCsv } from "./parse-sadf";
+import { parseSadfJson } from "./parse-sadf-json";
 import { parseSarText } from "./parse-text";
 
 function done(toolVersion: string | null, raw: Measurement[], warnings: string[]): ParseOutcome {
