@@ -124,3 +124,58 @@ describe.each(corpora)("sysstat data %s", (corpus) => {
     expect(c.unread.filter((k) => !/\|cpu\d+$/.test(k))).toEqual([]);
   });
 });
+
+describe("sar -x (sysstat 12.8): Minimum and Maximum rows", () => {
+  const text = read("upstream-12.8", "sar-A-x.C.txt");
+  const r = expectOk(parseSar(text));
+  const rowOf = (m: Measurement) =>
+    `${m.metric} ${JSON.stringify(Object.entries(m.dims).filter(([k]) => k !== "time" && k !== "stat").sort())}`;
+
+  it("are their own dims (stat: min|max, no time), never averages", () => {
+    const labelled = text.split("\n").filter((l) => /^(Minimum|Maximum):/.test(l)).length;
+    const extremes = r.measurements.filter((m) => m.dims.stat !== undefined);
+    expect(extremes.every((m) => m.dims.time === undefined && (m.dims.stat === "min" || m.dims.stat === "max"))).toBe(true);
+    expect(new Set(extremes.map(rowOf)).size).toBeGreaterThan(labelled / 4);
+    // The averages are exactly those of the same file without -x.
+    const plain = expectOk(parseSar(read("upstream-12.8", "sar-A.C.txt")));
+    const averages = (ms: Measurement[]) => canonical(ms.map((m) => (m.dims.time === "average" ? { ...m, dims: { ...m.dims, time: "avg" } } : m)));
+    expect(averages(r.measurements)).toEqual(averages(plain.measurements));
+  });
+
+  it("every Minimum is the smallest and every Maximum the largest sample of its row", () => {
+    // sar summarises each stretch between restarts on its own: samples after a summary block
+    // belong to the next stretch (measurements come out in the order of the file).
+    // sar leaves a CPU out of its extremes in intervals where it had no ticks (offline), which it
+    // prints as 100 % idle and zeros elsewhere.
+    const idle = new Set(
+      r.measurements.filter((m) => m.metric === "%idle" && m.value === 100).map((m) => `${m.dims.time} ${m.dims.cpu}`),
+    );
+    const samples = new Map<string, number[]>();
+    const extremes: { key: string; m: Measurement }[] = [];
+    let stretch = 0;
+    let inSummary = false;
+    for (const m of r.measurements) {
+      if (m.dims.stat !== undefined) {
+        inSummary = true;
+        extremes.push({ key: `${stretch} ${rowOf(m)}`, m });
+        continue;
+      }
+      if (m.dims.time === "average" || (m.dims.section === "cpu" && idle.has(`${m.dims.time} ${m.dims.cpu}`))) continue;
+      if (inSummary) {
+        stretch++;
+        inSummary = false;
+      }
+      const key = `${stretch} ${rowOf(m)}`;
+      samples.set(key, [...(samples.get(key) ?? []), m.value]);
+    }
+    const wrong: string[] = [];
+    for (const { key, m } of extremes) {
+      const values = samples.get(key) ?? [];
+      const expected = m.dims.stat === "min" ? Math.min(...values) : Math.max(...values);
+      if (Math.abs(expected - m.value) > 1e-9) wrong.push(`${key} ${m.dims.stat}: ${m.value}, samples give ${expected}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(extremes.length).toBeGreaterThan(1000);
+    expect(stretch).toBeGreaterThan(0);
+  });
+});
