@@ -20,3 +20,10 @@ if [ "${#need[@]}" -gt 0 ]; then
   apt-get update -q
   apt-get install -y -q --no-install-recommends "${need[@]}" fonts-dejavu-core
 fi
+# sar prints its times and labels in the user's locale; these regenerate the sysstat fixtures
+# (probes/sar/fixtures/sysstat/INDEX.txt). Tests read the committed outputs and need none of them.
+if command -v localedef >/dev/null 2>&1; then
+  for loc in ja_JP zh_CN ko_KR en_US de_DE fr_FR; do
+    locale -a 2>/dev/null | grep -qi "^${loc}\.utf-\?8$" || localedef -i "$loc" -f UTF-8 "$loc.UTF-8" || true
+  done
+fi

@@ -47,6 +47,7 @@ export const normalisedResultSchema = z
     toolVersion: z.string().max(64).nullable(),
     measurements: z.array(measurementSchema).max(500_000),
     warnings: z.array(z.string().max(2000)).max(1000),
+    format: z.string().max(64).optional(),
   })
   .superRefine((result, ctx) => {
     result.measurements.forEach((m, i) => {

@@ -59,7 +59,16 @@ export interface SarTextResult {
   /** Data rows with a time (not averages), in order; used for progress. */
   sampleTimes: string[];
   errors: string[];
+  /** How the text was written, for the "recognised format" message (e.g. "ja_JP", "12-hour"). */
+  traits: string[];
 }
+
+// The translated "Average:" label says which language sar ran in (nls/*.po of sysstat).
+const LANGUAGE_OF_AVERAGE: Record<string, string> = {
+  "Average:": "English", "Durchschn.:": "de", "Moyenne :": "fr", "Media:": "es/it", "Média:": "pt",
+  "Gemiddeld:": "nl", "Średnia:": "pl", "Среднее:": "ru", "Середнє:": "uk", "Průměr:": "cs",
+  "平均値:": "ja_JP", "平均时间:": "zh_CN", "平均時間：": "zh_TW", "평균값:": "ko_KR", "평균:": "ko_KR",
+};
 
 const ERROR_RE = /^(Cannot open|Invalid system activity file|Requested activities not available|Please check if data collecting|Usage: sar|sar: )/i;
 
@@ -84,6 +93,10 @@ export function parseSarText(output: string): SarTextResult {
   let tables = 0;
   let restarts = 0;
   let mismatched = 0;
+  let averageLabel: string | null = null;
+  let twelveHour = false;
+  let cjkTime = false;
+  let extremes = false;
 
   // `time` is a sample time or "average"; min/max rows of sar -x carry `stat` and no time, so
   // nothing that plots times or averages mistakes them for either.
@@ -141,6 +154,8 @@ export function parseSarText(output: string): SarTextResult {
     }
     const label = readTime(text);
     if (label) {
+      if (/[AaPp]\.?\s?[Mm]\.?$/.test(text.slice(0, label.length))) twelveHour = true;
+      if (/[時时시]/.test(text.slice(0, label.length))) cjkTime = true;
       const rest = text.slice(label.length);
       const tokens = rest.trim().split(/\s+/).filter(Boolean);
       if (isHeader(tokens)) {
@@ -158,6 +173,8 @@ export function parseSarText(output: string): SarTextResult {
     const colon = tokens.findIndex((t, i) => i < 3 && /[:：]$/.test(t));
     const labelText = colon >= 0 ? tokens.slice(0, colon + 1).join(" ") : "";
     if (colon >= 0 && AVERAGE_LABEL_RE.test(labelText)) {
+      if (extremeOf(labelText)) extremes = true;
+      else averageLabel ??= labelText;
       const rest = tokens.slice(colon + 1);
       if (isHeader(rest)) {
         // "Average:" and -x's "Summary:" repeat a header seen with times (same columns).
@@ -182,5 +199,11 @@ export function parseSarText(output: string): SarTextResult {
     warnings.push(`the system restarted ${restarts} time(s) during the recording (LINUX RESTART): counters before and after a restart are not comparable`);
   }
   if (mismatched > 0) warnings.push(`${mismatched} sar row(s) did not match their header and were skipped`);
-  return { measurements, warnings, tables, sampleTimes, errors };
+  const traits: string[] = [];
+  const language = averageLabel ? LANGUAGE_OF_AVERAGE[averageLabel] : undefined;
+  if (language && language !== "English") traits.push(language);
+  if (twelveHour) traits.push("12-hour times");
+  if (cjkTime && !language) traits.push("CJK times");
+  if (extremes) traits.push("-x minimum/maximum");
+  return { measurements, warnings, tables, sampleTimes, errors, traits };
 }

@@ -6,12 +6,12 @@ import { parseSadfCsv } from "./parse-sadf";
 import { parseSadfJson } from "./parse-sadf-json";
 import { parseSarText } from "./parse-text";
 
-function done(toolVersion: string | null, raw: Measurement[], warnings: string[]): ParseOutcome {
+function done(toolVersion: string | null, raw: Measurement[], warnings: string[], format: string): ParseOutcome {
   const { measurements, derived } = deriveVmeff(raw);
   const notes = derived > 0
     ? [...warnings, "%vmeff was computed as 100 × pgsteal/s ÷ (pgscank/s + pgscand/s): this sysstat version (≥ 12.7.5) no longer prints it"]
     : warnings;
-  return success("sar", toolVersion, measurements, notes);
+  return success("sar", toolVersion, measurements, notes, format);
 }
 
 function parseJson(output: string): ParseOutcome {
@@ -25,7 +25,7 @@ function parseJson(output: string): ParseOutcome {
   }
   const r = parseSadfJson(json);
   if (r.measurements.length === 0) return failure(`sadf JSON has no statistics${r.warnings.length ? `: ${r.warnings.join("; ")}` : ""}`);
-  return done(r.toolVersion, r.measurements, r.warnings);
+  return done(r.toolVersion, r.measurements, r.warnings, "sadf -j (JSON)");
 }
 
 /**
@@ -37,7 +37,7 @@ export const parseSar = guardParse("sar", (output: string): ParseOutcome => {
   if (/^#\s*hostname;interval;timestamp;/m.test(output)) {
     const r = parseSadfCsv(output);
     if (r.measurements.length === 0) return failure("sadf CSV has no rows");
-    return done(null, r.measurements, r.warnings);
+    return done(null, r.measurements, r.warnings, "sadf -d (CSV)");
   }
   const r = parseSarText(output);
   if (r.measurements.length === 0) {
@@ -48,5 +48,5 @@ export const parseSar = guardParse("sar", (output: string): ParseOutcome => {
     return failure("not sar output: no sar table found");
   }
   const version = /sysstat version (\d+(?:\.\d+)+)/.exec(output)?.[1] ?? null;
-  return done(version, r.measurements, r.warnings);
+  return done(version, r.measurements, r.warnings, r.traits.length > 0 ? `sar text (${r.traits.join(", ")})` : "sar text");
 });

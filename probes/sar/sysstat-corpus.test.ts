@@ -87,6 +87,10 @@ const canonical = (ms: Measurement[]) =>
     })
     .sort();
 
+const FORMAT_OF_LOCALE: Record<string, string> = {
+  ja_JP: "ja_JP", zh_CN: "zh_CN", ko_KR: "ko_KR", de_DE: "de", fr_FR: "fr", en_US: "12-hour times",
+};
+
 describe.each(corpora)("sysstat data %s", (corpus) => {
   const files = readdirSync(path.join(DIR, corpus));
   const oracle = readOracle(read(corpus, "sadf-p.txt"));
@@ -95,6 +99,7 @@ describe.each(corpora)("sysstat data %s", (corpus) => {
 
   it("sar -A text (C locale) gives every value sadf -p prints, and no other", () => {
     const c = compare(baseline.measurements, oracle);
+    expect(baseline.format).toBe("sar text");
     expect(c.wrong).toEqual([]);
     expect(c.notInOracle).toEqual([]);
     expect(c.unread).toEqual([]);
@@ -103,6 +108,7 @@ describe.each(corpora)("sysstat data %s", (corpus) => {
 
   it.each(textFiles.filter((f) => f !== "sar-A.C.txt"))("%s reads the same as the C locale", (file) => {
     const r = expectOk(parseSar(read(corpus, file)));
+    expect(r.format).toBe(`sar text (${FORMAT_OF_LOCALE[file.split(".")[1] ?? ""]})`);
     expect(canonical(r.measurements)).toEqual(canonical(baseline.measurements));
     // Averages too: the translated "Average:" label is recognised in every locale.
     const averages = (ms: Measurement[]) => ms.filter((m) => m.dims.time === "average").length;
@@ -112,6 +118,7 @@ describe.each(corpora)("sysstat data %s", (corpus) => {
   it("sadf -j maps every section to sar's column names and dims", () => {
     const r = expectOk(parseSar(read(corpus, "sadf-j.json")));
     expect(r.warnings.filter((w) => /not read/.test(w))).toEqual([]);
+    expect(r.format).toBe("sadf -j (JSON)");
     expect(canonical(r.measurements)).toEqual(canonical(baseline.measurements));
   });
 
