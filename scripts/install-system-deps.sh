@@ -12,7 +12,7 @@ if [ -f "$src" ] && ! grep -q 'non-free' "$src"; then
   sed -i 's/^Components: main$/Components: main non-free/' "$src"
 fi
 need=()
-for pkg in chromium sysstat fio iozone3 e2fsprogs xfsprogs util-linux procps numactl; do
+for pkg in chromium sysstat fio iozone3 e2fsprogs xfsprogs util-linux procps numactl locales busybox; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ "${#need[@]}" -gt 0 ]; then
