@@ -2,10 +2,10 @@ import { failure, guardParse, success } from "../core/probe";
 import { clip } from "../core/text";
 import type { ParseOutcome } from "../core/types";
 import { readJobs } from "./parse-json";
+import { parseFioText } from "./parse-text";
 
 type Json = unknown;
 const isObject = (v: Json): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
-
 
 /**
  * fio may print error lines before its JSON ("fio: first direct IO errored …") and sometimes
@@ -30,14 +30,33 @@ function extractJson(output: string): { json: Json; before: string } | null {
   return null;
 }
 
+/** fio's normal report ("--output-format=normal", what fio prints by default). */
+function parseText(output: string): ParseOutcome | null {
+  const r = parseFioText(output);
+  if (r.jobs === 0) return null;
+  if (r.measurements.length === 0) {
+    if (r.failed.length > 0) return failure(r.failed.join("; "));
+    return failure("fio's report has job headers but no read/write lines: was the output cut short?");
+  }
+  // 2.x spells directions "read : io=…, bw=…, iops=…"; 3.x "read: IOPS=…, BW=…".
+  const major = r.version ? /^(\d+)\./.exec(r.version)?.[1] : /: IOPS=/.test(output) ? "3" : "2";
+  const warnings = [
+    ...r.failed,
+    "read from fio's text report: bandwidth and IOPS are rounded to the 3–4 digits fio prints (--output-format=json is exact)",
+  ];
+  return success("fio", r.version, r.measurements, warnings, `fio text ${major}.x`);
+}
+
 export const parseFio = guardParse("fio", (output: string): ParseOutcome => {
   const extracted = extractJson(output);
-  if (!extracted || !isObject(extracted.json)) {
-    return failure("not fio JSON output: no JSON object found (run fio with --output-format=json)");
+  const jobs = extracted && isObject(extracted.json) && Array.isArray(extracted.json.jobs) ? extracted.json.jobs : null;
+  if (!extracted || !isObject(extracted.json) || !jobs) {
+    const text = parseText(output);
+    if (text) return text;
+    if (extracted && isObject(extracted.json)) return failure('not fio JSON output: no "jobs" array');
+    return failure("not fio output: neither JSON (--output-format=json) nor fio's normal report with job results");
   }
   const { json, before } = extracted;
-  const jobs = Array.isArray(json.jobs) ? json.jobs : null;
-  if (!jobs) return failure('not fio JSON output: no "jobs" array');
   const versionText = typeof json["fio version"] === "string" ? json["fio version"] : null;
   const toolVersion = versionText ? versionText.replace(/^fio-/, "") : null;
   const notes = before.split(/\r?\n|\r/).map((l) => l.trim()).filter((l) => l.startsWith("fio:"));
