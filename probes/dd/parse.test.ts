@@ -151,7 +151,7 @@ describe("dd outside coreutils", () => {
   });
 
   it("reports busybox's write errors like coreutils'", () => {
-    expect(expectError(parseDd(fixture("dd", "hand-dd-busybox-enospc.stderr.txt")))).toMatch(
+    expect(expectError(parseDd(fixture("dd", "hand-dd-busybox-error-enospc.stderr.txt")))).toMatch(
       /^dd failed writing \/scratch\/big: No space left on device; 16\.0 MiB had been copied$/,
     );
   });

@@ -84,7 +84,7 @@ describe("fio normal report, special cases", () => {
   });
 
   it("fio's header without results is an honest failure", () => {
-    expect(expectError(parseFio("seqwrite: (g=0): rw=write, bs=(R) 1024KiB-1024KiB\nfio-3.33\nStarting 1 process\n"))).toMatch(/^not fio output/);
+    expect(expectError(parseFio("seqwrite: (g=0): rw=write, bs=(R) 1024KiB-1024KiB\nfio-3.33\nStarting 1 process\n"))).toMatch(/^not fio JSON output, nor a fio text report/);
     const cut = fixture("fio", "fio-3.33-seqwrite.txt").split("\n").slice(0, 5).join("\n");
     expect(expectError(parseFio(cut))).toMatch(/no read\/write lines/);
   });

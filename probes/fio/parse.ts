@@ -54,7 +54,7 @@ export const parseFio = guardParse("fio", (output: string): ParseOutcome => {
     const text = parseText(output);
     if (text) return text;
     if (extracted && isObject(extracted.json)) return failure('not fio JSON output: no "jobs" array');
-    return failure("not fio output: neither JSON (--output-format=json) nor fio's normal report with job results");
+    return failure("not fio JSON output, nor a fio text report with job results (run fio with --output-format=json)");
   }
   const { json, before } = extracted;
   const versionText = typeof json["fio version"] === "string" ? json["fio version"] : null;

@@ -24,7 +24,7 @@ export type ImportRunInput = z.infer<typeof importRunSchema>;
  * with origin IMPORTED, and its raw text kept as the run's log so it can be re-parsed later.
  * Output the parser cannot read is refused with the parser's own message; nothing is stored.
  */
-export async function importRun(input: ImportRunInput, createdById: string): Promise<{ id: string }> {
+export async function importRun(input: ImportRunInput, createdById: string): Promise<{ id: string; format: string | null }> {
   const parsed = parseOutput(input.probe, input.output);
   if (!parsed.ok) throw new AppError("BAD_REQUEST", parsed.error, { output: [parsed.error] });
   const chunks: { seq: number; data: string }[] = [];
@@ -49,5 +49,6 @@ export async function importRun(input: ImportRunInput, createdById: string): Pro
     },
     select: { id: true },
   });
-  return run;
+  // Which output form the parser recognised, so the person importing can check it guessed right.
+  return { id: run.id, format: parsed.result.format ?? null };
 }
