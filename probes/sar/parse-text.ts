@@ -97,6 +97,11 @@ export function parseSarText(output: string): SarTextResult {
   let twelveHour = false;
   let cjkTime = false;
   let extremes = false;
+  // sar prints one Average (and -x Summary) block per stretch between restarts: those rows get a
+  // "segment" dim when the file has restarts, so the blocks do not collide.
+  let segment = 0;
+  let rowsInSegment = 0;
+  const summaryRows: { at: number; count: number; segment: number }[] = [];
 
   // `time` is a sample time or "average"; min/max rows of sar -x carry `stat` and no time, so
   // nothing that plots times or averages mistakes them for either.
@@ -130,6 +135,8 @@ export function parseSarText(output: string): SarTextResult {
       else cells.push({ metric: column, value });
     }
     if (time !== "average" && !stat) sampleTimes.push(time);
+    if (time === "average" || stat) summaryRows.push({ at: measurements.length, count: cells.length, segment });
+    rowsInSegment++;
     for (const c of cells) {
       const cellDims = c.cpu === undefined ? { ...dims } : { ...dims, cpu: c.cpu };
       measurements.push({ metric: c.metric, value: c.value, unit: unitFor(c.metric), dims: cellDims });
@@ -141,6 +148,8 @@ export function parseSarText(output: string): SarTextResult {
     if (text === "") continue;
     if (/LINUX RESTART/i.test(text)) {
       restarts++;
+      if (rowsInSegment > 0) segment++;
+      rowsInSegment = 0;
       table = null;
       continue;
     }
@@ -195,6 +204,11 @@ export function parseSarText(output: string): SarTextResult {
     }
   }
 
+  if (segment > 0) {
+    for (const row of summaryRows) {
+      for (const m of measurements.slice(row.at, row.at + row.count)) m.dims.segment = String(row.segment + 1);
+    }
+  }
   if (restarts > 0) {
     warnings.push(`the system restarted ${restarts} time(s) during the recording (LINUX RESTART): counters before and after a restart are not comparable`);
   }

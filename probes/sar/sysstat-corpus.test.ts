@@ -136,7 +136,7 @@ describe("sar -x (sysstat 12.8): Minimum and Maximum rows", () => {
   const text = read("upstream-12.8", "sar-A-x.C.txt");
   const r = expectOk(parseSar(text));
   const rowOf = (m: Measurement) =>
-    `${m.metric} ${JSON.stringify(Object.entries(m.dims).filter(([k]) => k !== "time" && k !== "stat").sort())}`;
+    `${m.metric} ${JSON.stringify(Object.entries(m.dims).filter(([k]) => k !== "time" && k !== "stat" && k !== "segment").sort())}`;
 
   it("are their own dims (stat: min|max, no time), never averages", () => {
     const labelled = text.split("\n").filter((l) => /^(Minimum|Maximum):/.test(l)).length;
@@ -184,5 +184,34 @@ describe("sar -x (sysstat 12.8): Minimum and Maximum rows", () => {
     expect(wrong).toEqual([]);
     expect(extremes.length).toBeGreaterThan(1000);
     expect(stretch).toBeGreaterThan(0);
+  });
+});
+
+describe("sar --pretty and --dec=0 (sysstat 12.8)", () => {
+  const plain = expectOk(parseSar(read("upstream-12.8", "sar-A.C.txt"))).measurements;
+  // The -A text names block device 202:4096 "xvdq", the --dec=0 text "xvdiw" (see DEVICE_ALIASES).
+  const keyOf = (m: Measurement) =>
+    `${m.metric} ${JSON.stringify(Object.entries(m.dims).map(([k, v]) => [k, k === "device" ? (DEVICE_ALIASES[String(v)] ?? v) : v]).sort())}`;
+  const byKey = new Map(plain.map((m) => [keyOf(m), m.value]));
+
+  it("--pretty -d: the same disk values as -A, with DEV moved to the end", () => {
+    const r = expectOk(parseSar(read("upstream-12.8", "sar-d-pretty.C.txt")));
+    expect(r.measurements.length).toBeGreaterThan(100);
+    const wrong = r.measurements.filter((m) => byKey.get(keyOf(m)) !== m.value).map(keyOf);
+    expect(wrong).toEqual([]);
+  });
+
+  it("--dec=0 -A: every value is -A's value rounded to a whole number", () => {
+    const r = expectOk(parseSar(read("upstream-12.8", "sar-A-dec0.C.txt")));
+    expect(r.measurements.length).toBe(plain.length);
+    // %vmeff is derived from rounded counters here, so it is compared loosely.
+    const wrong = r.measurements
+      .filter((m) => {
+        const exact = byKey.get(keyOf(m));
+        if (exact === undefined) return true;
+        return Math.abs(exact - m.value) > (m.metric === "%vmeff" ? 100 : 0.5 + 1e-9);
+      })
+      .map(keyOf);
+    expect(wrong).toEqual([]);
   });
 });
