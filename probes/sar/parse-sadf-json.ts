@@ -109,15 +109,27 @@ export function parseSadfJson(json: Json): SadfJsonResult {
     for (const row of rows) if (isObject(row)) readRow(path, def, row, base);
   };
 
+  // Statistics that span midnight get a "day" dim (1, 2, …), as the text parser gives them.
+  const days: string[] = [];
+  const dayRows: { at: number; day: number }[] = [];
   for (const entry of stats) {
     if (!isObject(entry)) continue;
     const ts = isObject(entry.timestamp) ? entry.timestamp : {};
     const time = typeof ts.time === "string" ? readTime(ts.time)?.time : undefined;
     if (!time) continue;
+    const date = typeof ts.date === "string" ? ts.date : "";
+    if (!days.includes(date)) days.push(date);
+    dayRows.push({ at: measurements.length, day: days.indexOf(date) + 1 });
     for (const [name, node] of Object.entries(entry)) {
       if (name === "timestamp" || name.length > 64) continue;
       readSection(name, node, { time });
     }
+  }
+  if (days.length > 1) {
+    dayRows.forEach((row, i) => {
+      const end = dayRows[i + 1]?.at ?? measurements.length;
+      for (const m of measurements.slice(row.at, end)) m.dims.day = row.day;
+    });
   }
   if (unknownSections.size > 0) {
     warnings.push(`sadf sections not read (unknown to this parser): ${[...unknownSections].sort().join(", ")}`);

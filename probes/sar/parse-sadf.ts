@@ -24,6 +24,9 @@ export function parseSadfCsv(output: string): SadfResult {
   let columns: string[] | null = null;
   let skipped = 0;
   let perCpuInterrupts = 0;
+  // Rows that span midnight get a "day" dim (1, 2, …), as the text parser gives them.
+  const days: string[] = [];
+  const dayOfRow: number[] = [];
   for (const line of splitLines(output)) {
     if (line.startsWith("#")) {
       const fields = line.replace(/^#\s*/, "").split(";");
@@ -43,12 +46,16 @@ export function parseSadfCsv(output: string): SadfResult {
       continue;
     }
     const values = fields.slice(3);
+    const date = /^(\d{4}-\d{2}-\d{2})\s/.exec(stamp)?.[1] ?? (/^\d+$/.test(stamp) ? new Date(Number(stamp) * 1000).toISOString().slice(0, 10) : "");
+    if (!days.includes(date)) days.push(date);
+    const before = measurements.length;
     if (interrupts) {
       const all = parseLocaleNumber(values[1] ?? "");
       const intr = values[0] === "-1" ? "sum" : (values[0] ?? "").slice(0, MAX_DIM_CHARS);
       if (all === null) skipped++;
       else measurements.push({ metric: "intr/s", value: all, unit: unitFor("intr/s"), dims: { section: "interrupts", time, intr, cpu: "all" } });
       if (values.length > 2) perCpuInterrupts++;
+      for (let i = before; i < measurements.length; i++) dayOfRow[i] = days.indexOf(date) + 1;
       continue;
     }
     const dims: Record<string, string> = { section: sectionFor(columns), time };
@@ -62,7 +69,9 @@ export function parseSadfCsv(output: string): SadfResult {
       const value = parseLocaleNumber(values[i] ?? "");
       if (value !== null) measurements.push({ metric: c, value, unit: unitFor(c), dims: { ...dims } });
     });
+    for (let i = before; i < measurements.length; i++) dayOfRow[i] = days.indexOf(date) + 1;
   }
+  if (days.length > 1) measurements.forEach((m, i) => (m.dims.day = dayOfRow[i] ?? 1));
   const warnings: string[] = [];
   if (skipped > 0) warnings.push(`${skipped} sadf row(s) did not match their header and were skipped`);
   if (perCpuInterrupts > 0) {

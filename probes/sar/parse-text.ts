@@ -102,6 +102,11 @@ export function parseSarText(output: string): SarTextResult {
   let segment = 0;
   let rowsInSegment = 0;
   const summaryRows: { at: number; count: number; segment: number }[] = [];
+  // A report that crosses midnight (or several days' reports pasted together) repeats times: each
+  // table counts the days its times went backwards, and rows get a "day" dim (1, 2, …) then.
+  const dayOf = new Map<string, { last: string; day: number }>();
+  const timedRows: { at: number; count: number; day: number }[] = [];
+  let maxDay = 1;
 
   // `time` is a sample time or "average"; min/max rows of sar -x carry `stat` and no time, so
   // nothing that plots times or averages mistakes them for either.
@@ -134,7 +139,16 @@ export function parseSarText(output: string): SarTextResult {
       if (perCpu) cells.push({ metric: "intr/s", value, cpu: column === "all" ? "all" : column.replace(/^CPU/i, "") });
       else cells.push({ metric: column, value });
     }
-    if (time !== "average" && !stat) sampleTimes.push(time);
+    if (time !== "average" && !stat) {
+      sampleTimes.push(time);
+      const tableKey = table.columns.join(" ");
+      const seen = dayOf.get(tableKey) ?? { last: time, day: 1 };
+      if (time < seen.last) seen.day++;
+      seen.last = time;
+      dayOf.set(tableKey, seen);
+      maxDay = Math.max(maxDay, seen.day);
+      timedRows.push({ at: measurements.length, count: cells.length, day: seen.day });
+    }
     if (time === "average" || stat) summaryRows.push({ at: measurements.length, count: cells.length, segment });
     rowsInSegment++;
     for (const c of cells) {
@@ -204,6 +218,11 @@ export function parseSarText(output: string): SarTextResult {
     }
   }
 
+  if (maxDay > 1) {
+    for (const row of timedRows) {
+      for (const m of measurements.slice(row.at, row.at + row.count)) m.dims.day = row.day;
+    }
+  }
   if (segment > 0) {
     for (const row of summaryRows) {
       for (const m of measurements.slice(row.at, row.at + row.count)) m.dims.segment = String(row.segment + 1);

@@ -181,3 +181,18 @@ describe("sar errors", () => {
     expect(expectError(parseSar(fixture("iozone", "iozone-auto-64m.txt")))).toBe("not sar output: no sar table found");
   });
 });
+
+describe("sar across midnight: a day dim in every form", () => {
+  it("text, sadf -j and sadf -d number the days alike", () => {
+    const text = "Linux 6.1.0 (h) \t2021-05-02 \t_x86_64_\t(2 CPU)\n\n23:59:58     proc/s   cswch/s\n23:59:59       1.00    100.00\n00:00:00       2.00    200.00\n00:00:01       3.00    300.00\nAverage:       2.00    200.00\n";
+    const stat = (date: string, time: string, proc: number) => ({ timestamp: { date, time }, "process-and-context-switch": { proc, cswch: proc * 100 } });
+    const json = JSON.stringify({ sysstat: { hosts: [{ statistics: [stat("2021-05-02", "23:59:59", 1), stat("2021-05-03", "00:00:00", 2), stat("2021-05-03", "00:00:01", 3)] }] } });
+    const csv = "# hostname;interval;timestamp;proc/s;cswch/s\nh;1;2021-05-02 23:59:59 UTC;1.00;100.00\nh;1;2021-05-03 00:00:00 UTC;2.00;200.00\nh;1;2021-05-03 00:00:01 UTC;3.00;300.00\n";
+    const days = (out: string) =>
+      expectOk(parseSar(out)).measurements.filter((m) => m.metric === "proc/s" && m.dims.time !== "average").map((m) => `${m.dims.day}@${m.dims.time}=${m.value}`);
+    const expected = ["1@23:59:59=1", "2@00:00:00=2", "2@00:00:01=3"];
+    expect(days(text)).toEqual(expected);
+    expect(days(json)).toEqual(expected);
+    expect(days(csv)).toEqual(expected);
+  });
+});
