@@ -63,7 +63,8 @@ function fioCharts(ms: Measurement[]): ChartSpec[] {
 const SAR_METRICS = new Set(["pgscank/s", "pgscand/s", "pgsteal/s", "majflt/s", "%vmeff", "%util", "await", "kbdirty", "%iowait", "%user", "%system", "kbmemfree", "kbcached"]);
 
 function sarCharts(ms: Measurement[]): ChartSpec[] {
-  const timed = ms.filter((m) => m.dims.time !== "average" && SAR_METRICS.has(m.metric));
+  // sar -x minimum/maximum rows have no time (dims.stat): they are no point of a time series.
+  const timed = ms.filter((m) => typeof m.dims.time === "string" && m.dims.time !== "average" && SAR_METRICS.has(m.metric));
   const label = (m: Measurement) =>
     `${m.metric}${m.dims.device ? ` ${m.dims.device}` : ""}${m.dims.cpu !== undefined && m.dims.cpu !== "all" ? ` cpu${m.dims.cpu}` : ""}`;
   return [...group(timed, (m) => String(m.dims.section))].map(([section, rows]) => ({

@@ -4,6 +4,7 @@ import type { Measurement, ParseOutcome } from "../core/types";
 import { deriveVmeff } from "./derive";
 import { parseSadfCsv } from "./parse-sadf";
 import { parseSadfJson } from "./parse-sadf-json";
+import { parseSadfP, SADF_P_RE } from "./parse-sadf-p";
 import { parseSarText } from "./parse-text";
 
 function done(toolVersion: string | null, raw: Measurement[], warnings: string[], format: string): ParseOutcome {
@@ -30,7 +31,7 @@ function parseJson(output: string): ParseOutcome {
 
 /**
  * One parser for everything sysstat prints: sar's text report (any locale, 12- or 24-hour
- * times), sadf -j JSON and sadf -d CSV. The format is recognised from the text itself.
+ * times), sadf -j JSON, sadf -d CSV and sadf -p lines. The format is recognised from the text itself.
  */
 export const parseSar = guardParse("sar", (output: string): ParseOutcome => {
   if (/"sysstat"\s*:/.test(output) && output.includes("{")) return parseJson(output);
@@ -38,6 +39,10 @@ export const parseSar = guardParse("sar", (output: string): ParseOutcome => {
     const r = parseSadfCsv(output);
     if (r.measurements.length === 0) return failure("sadf CSV has no rows");
     return done(null, r.measurements, r.warnings, "sadf -d (CSV)");
+  }
+  if (SADF_P_RE.test(output)) {
+    const p = parseSadfP(output);
+    if (p.measurements.length > 0) return done(null, p.measurements, p.warnings, "sadf -p");
   }
   const r = parseSarText(output);
   if (r.measurements.length === 0) {

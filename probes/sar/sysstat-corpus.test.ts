@@ -122,6 +122,13 @@ describe.each(corpora)("sysstat data %s", (corpus) => {
     expect(canonical(r.measurements)).toEqual(canonical(baseline.measurements));
   });
 
+  it("sadf -p read as input gives the same measurements as the text", () => {
+    const r = expectOk(parseSar(read(corpus, "sadf-p.txt")));
+    expect(r.format).toBe("sadf -p");
+    expect(r.warnings.filter((w) => /skipped/.test(w))).toEqual([]);
+    expect(canonical(r.measurements)).toEqual(canonical(baseline.measurements));
+  });
+
   it("sadf -d (CSV) gives the same values where its header names them", () => {
     const r = expectOk(parseSar(read(corpus, "sadf-d.txt")));
     const c = compare(r.measurements, oracle);
