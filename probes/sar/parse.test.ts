@@ -196,3 +196,20 @@ describe("sar across midnight: a day dim in every form", () => {
     expect(days(csv)).toEqual(expected);
   });
 });
+
+describe("sadf -d of sysstat <= 11.7", () => {
+  it("reads the sum and all rows keyed -1", () => {
+    const csv = [
+      "# hostname;interval;timestamp;CPU;%user;%nice;%system;%iowait;%steal;%idle",
+      "web2;600;2017-05-02 10:10:01 UTC;-1;1.20;0.00;0.50;0.10;0.00;98.20",
+      "# hostname;interval;timestamp;INTR;intr/s",
+      "web2;600;2017-05-02 10:10:01 UTC;-1;512.33",
+      "web2;600;2017-05-02 10:10:01 UTC;0;12.00",
+    ].join("\n");
+    const r = expectOk(parseSar(csv));
+    expect(r.format).toBe("sadf -d (CSV)");
+    expect(one(r.measurements, "%idle", { cpu: "all" }).value).toBe(98.2);
+    expect(one(r.measurements, "intr/s", { intr: "sum" })).toMatchObject({ value: 512.33, dims: { section: "interrupts" } });
+    expect(one(r.measurements, "intr/s", { intr: "0" }).value).toBe(12);
+  });
+});
