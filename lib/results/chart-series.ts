@@ -50,8 +50,12 @@ function iozoneCharts(ms: Measurement[]): ChartSpec[] {
 }
 
 function fioCharts(ms: Measurement[]): ChartSpec[] {
+  // Directions a job did not use (fio reports them as zeros) get no bar.
+  const row = (m: Measurement) => `${m.dims.job}|${m.dims.instance}|${m.dims.direction}`;
+  const idle = new Set(ms.filter((m) => m.metric === "bw" && m.value === 0).map(row));
+  const name = (m: Measurement) => `${m.dims.job}${m.dims.instance ? ` #${m.dims.instance}` : ""} ${m.dims.direction}`;
   const by = (metric: string, scale: number) =>
-    ms.filter((m) => m.metric === metric).map((m) => ({ x: `${m.dims.job} ${m.dims.direction}`, y: m.value / scale }));
+    ms.filter((m) => m.metric === metric && !idle.has(row(m))).map((m) => ({ x: name(m), y: m.value / scale }));
   const charts: ChartSpec[] = [
     { title: "fio bandwidth", kind: "bar", xLabel: "job", yLabel: "MiB/s", series: [{ name: "MiB/s", points: by("bw", 2 ** 20) }] },
     { title: "fio IOPS", kind: "bar", xLabel: "job", yLabel: "IOPS", series: [{ name: "IOPS", points: by("iops", 1) }] },
