@@ -5,9 +5,9 @@ import { useState, type FormEvent } from "react";
 
 const PROBES = [
   { id: "iozone", label: "iozone (auto tables, -t throughput, -R report)" },
-  { id: "dd", label: "dd (summary line, status=progress)" },
-  { id: "sar", label: "sar text or sadf -j JSON" },
-  { id: "fio", label: "fio --output-format=json" },
+  { id: "dd", label: "dd (coreutils in any language, busybox, toybox, BSD/macOS)" },
+  { id: "sar", label: "sar text (any locale), sadf -j JSON or sadf -d CSV" },
+  { id: "fio", label: "fio JSON, json+ or its normal text report" },
 ];
 
 interface Errors {

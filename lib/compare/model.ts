@@ -322,9 +322,12 @@ function fioSection(series: Series[]): SectionModel {
   const cats: string[] = [];
   for (const s of series) {
     for (const run of s.runs) {
-      for (const m of run.result?.measurements ?? []) {
+      // fio reports the directions a job did not use, as zeros: they have nothing to compare.
+      const ms = run.result?.measurements ?? [];
+      const idle = new Set(ms.filter((m) => m.metric === "bw" && m.value === 0).map((m) => `${m.dims.job}|${m.dims.instance}|${m.dims.direction}`));
+      for (const m of ms) {
         const def = FIO_METRICS.find((d) => d.metric === m.metric);
-        if (!def) continue;
+        if (!def || idle.has(`${m.dims.job}|${m.dims.instance}|${m.dims.direction}`)) continue;
         const dir = String(m.dims.direction ?? "");
         const cat = byDirection ? dir || "all" : `${m.dims.job ?? "job"} · ${dir}`;
         if (!cats.includes(cat)) cats.push(cat);

@@ -80,7 +80,8 @@ export function timelineFromSar(measurements: readonly SarMeasurement[]): Timeli
   const byTime = new Map<string, Record<string, number>>();
   for (const m of measurements) {
     if (!isSampleTime(m.dims) || !Number.isFinite(m.value)) continue;
-    const key = [m.dims.date, m.dims.time].filter((x) => x !== undefined).join(" ");
+    // "day" (1, 2, …) is what the sar parser adds when a report crosses midnight.
+    const key = [m.dims.date, m.dims.day === undefined ? undefined : `day ${m.dims.day}`, m.dims.time].filter((x) => x !== undefined).join(" ");
     const map = SAR_SERIES[m.metric];
     if (!map) continue;
     if (map.section === "cpu" && m.dims.cpu !== undefined && m.dims.cpu !== "all") continue;

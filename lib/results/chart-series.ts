@@ -50,8 +50,12 @@ function iozoneCharts(ms: Measurement[]): ChartSpec[] {
 }
 
 function fioCharts(ms: Measurement[]): ChartSpec[] {
+  // Directions a job did not use (fio reports them as zeros) get no bar.
+  const row = (m: Measurement) => `${m.dims.job}|${m.dims.instance}|${m.dims.direction}`;
+  const idle = new Set(ms.filter((m) => m.metric === "bw" && m.value === 0).map(row));
+  const name = (m: Measurement) => `${m.dims.job}${m.dims.instance ? ` #${m.dims.instance}` : ""} ${m.dims.direction}`;
   const by = (metric: string, scale: number) =>
-    ms.filter((m) => m.metric === metric).map((m) => ({ x: `${m.dims.job} ${m.dims.direction}`, y: m.value / scale }));
+    ms.filter((m) => m.metric === metric && !idle.has(row(m))).map((m) => ({ x: name(m), y: m.value / scale }));
   const charts: ChartSpec[] = [
     { title: "fio bandwidth", kind: "bar", xLabel: "job", yLabel: "MiB/s", series: [{ name: "MiB/s", points: by("bw", 2 ** 20) }] },
     { title: "fio IOPS", kind: "bar", xLabel: "job", yLabel: "IOPS", series: [{ name: "IOPS", points: by("iops", 1) }] },
@@ -63,7 +67,8 @@ function fioCharts(ms: Measurement[]): ChartSpec[] {
 const SAR_METRICS = new Set(["pgscank/s", "pgscand/s", "pgsteal/s", "majflt/s", "%vmeff", "%util", "await", "kbdirty", "%iowait", "%user", "%system", "kbmemfree", "kbcached"]);
 
 function sarCharts(ms: Measurement[]): ChartSpec[] {
-  const timed = ms.filter((m) => m.dims.time !== "average" && SAR_METRICS.has(m.metric));
+  // sar -x minimum/maximum rows have no time (dims.stat): they are no point of a time series.
+  const timed = ms.filter((m) => typeof m.dims.time === "string" && m.dims.time !== "average" && SAR_METRICS.has(m.metric));
   const label = (m: Measurement) =>
     `${m.metric}${m.dims.device ? ` ${m.dims.device}` : ""}${m.dims.cpu !== undefined && m.dims.cpu !== "all" ? ` cpu${m.dims.cpu}` : ""}`;
   return [...group(timed, (m) => String(m.dims.section))].map(([section, rows]) => ({

@@ -41,8 +41,9 @@ export function success(
   toolVersion: string | null,
   measurements: NormalisedResult["measurements"],
   warnings: string[],
+  format?: string,
 ): ParseOutcome {
-  return { ok: true, result: { tool, toolVersion, measurements, warnings } };
+  return { ok: true, result: { tool, toolVersion, measurements, warnings, ...(format ? { format } : {}) } };
 }
 
 export function failure(error: string): ParseOutcome {

@@ -21,7 +21,7 @@ const IOZONE_METRICS = new Set([
   "record_rewrite", "stride_read", "fwrite", "frewrite", "fread", "freread",
 ]);
 const DD_METRICS = new Set(["bytes", "seconds", "throughput"]);
-const FIO_METRICS = new Set(["bw", "iops", "lat_mean", "clat_p99"]);
+const FIO_METRICS = new Set(["bw", "iops", "lat_mean", "clat_mean", "slat_mean", "clat_p99", "clat_bin"]);
 
 function metricAllowed(tool: z.infer<typeof toolSchema>, metric: string): boolean {
   switch (tool) {
@@ -30,7 +30,8 @@ function metricAllowed(tool: z.infer<typeof toolSchema>, metric: string): boolea
     case "dd":
       return DD_METRICS.has(metric);
     case "fio":
-      return FIO_METRICS.has(metric);
+      // Every percentile fio prints (clat_p99.9, lat_p50 …) and json+'s latency bins.
+      return FIO_METRICS.has(metric) || /^(clat|lat)_p\d+(\.\d+)?$/.test(metric);
     case "sar":
       // sar column names are open-ended (sysstat adds columns between releases).
       return true;
@@ -47,6 +48,7 @@ export const normalisedResultSchema = z
     toolVersion: z.string().max(64).nullable(),
     measurements: z.array(measurementSchema).max(500_000),
     warnings: z.array(z.string().max(2000)).max(1000),
+    format: z.string().max(64).optional(),
   })
   .superRefine((result, ctx) => {
     result.measurements.forEach((m, i) => {

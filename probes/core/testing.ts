@@ -15,8 +15,10 @@ export function fixture(tool: Tool, name: string): string {
 
 export function allFixtures(tools: readonly Tool[] = ["iozone", "dd", "sar", "fio"]): { name: string; text: string }[] {
   return tools.flatMap((tool) =>
-    readdirSync(path.join(PROBES_DIR, tool, "fixtures"))
-      .filter((f) => !f.endsWith(".md"))
+    // Sub-folders hold whole corpora with their own tests (e.g. sar/fixtures/sysstat).
+    readdirSync(path.join(PROBES_DIR, tool, "fixtures"), { withFileTypes: true })
+      .filter((d) => d.isFile() && !d.name.endsWith(".md"))
+      .map((d) => d.name)
       .sort()
       .map((f) => ({ name: `${tool}/${f}`, text: fixture(tool, f) })),
   );

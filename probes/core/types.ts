@@ -17,6 +17,8 @@ export interface NormalisedResult {
   toolVersion: string | null;
   measurements: Measurement[];
   warnings: string[];
+  /** Which of the tool's output forms the parser recognised, e.g. "sadf -j", "busybox dd". */
+  format?: string;
 }
 
 export type ParseOutcome =

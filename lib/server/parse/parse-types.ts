@@ -7,7 +7,7 @@ export interface ParseJob {
 }
 
 export type ParseReply =
-  | { kind: "parsed"; resultJson: string; warnings: string[]; measurements: number }
+  | { kind: "parsed"; resultJson: string; warnings: string[]; measurements: number; format: string | null }
   | { kind: "failed"; error: string }
   /** Beyond a cap of parse-limits.ts: answered 413. */
   | { kind: "too-large"; message: string }

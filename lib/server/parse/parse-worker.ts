@@ -26,6 +26,7 @@ function work(job: ParseJob): ParseReply {
   return {
     kind: "parsed",
     resultJson: JSON.stringify(parsed.result),
+    format: parsed.result.format ?? null,
     warnings: [...parsed.result.warnings, ...quality],
     measurements: parsed.result.measurements.length,
   };

@@ -30,7 +30,7 @@ export type ImportRunInput = z.infer<typeof importRunSchema>;
  * with 422; nothing is stored then. The row and its log go in through plain SQL with the result
  * as one JSON parameter: Prisma's per-query compiler took minutes on results of this size.
  */
-export async function importRun(input: ImportRunInput, createdById: string): Promise<{ id: string }> {
+export async function importRun(input: ImportRunInput, createdById: string): Promise<{ id: string; format: string | null }> {
   const reply = await parseOffThread({ probe: input.probe, output: input.output });
   if (reply.kind === "failed") throw new AppError("BAD_REQUEST", reply.error, { output: [reply.error] });
   if (reply.kind === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", `This output is too large to import: ${reply.message}`);
@@ -58,5 +58,6 @@ export async function importRun(input: ImportRunInput, createdById: string): Pro
   } finally {
     client.release();
   }
-  return { id };
+  // Which output form the parser recognised, so the person importing can check it guessed right.
+  return { id, format: reply.format };
 }
