@@ -1,13 +1,36 @@
 import type { z } from "zod";
+import type { MetricVocabulary } from "./metrics";
 import { stripAnsi } from "./text";
 import type { CommandSpec, NormalisedResult, ParseOutcome, Progress, Tool } from "./types";
+import type { ProbeView } from "./view";
 
 export type ProbeId = Tool;
 
+/** How the agent finds out which version of a binary a host has. */
+export interface VersionDetection {
+  /** Arguments that make the binary print its version, e.g. ["--version"]. */
+  args: string[];
+  /** Matches the version output; its first capture group is the version, e.g. "3.489". */
+  pattern: RegExp;
+}
+
 export interface ToolInfo {
+  /** The executable the agent looks up on PATH and runs. */
   binary: string;
   debianPackage: string;
+  /** What to do when the binary is missing, shown in the launch form and agent refusals. */
   installHint: string;
+  /** Version detection of `binary` for the host's capabilities. */
+  version: VersionDetection;
+  /** Further binaries the probe uses (sar reads its samples back with sadf), detected alike. */
+  companions?: readonly { binary: string; version: VersionDetection }[];
+}
+
+/** What advice about a run's setup may use besides its parameters. */
+export interface AdviceContext {
+  /** The host's RAM, when its profile recorded it. */
+  memTotalBytes?: number;
+  result?: NormalisedResult | null;
 }
 
 export interface PresetDef<P> {
@@ -22,17 +45,42 @@ export interface PresetDef<P> {
  * bivariant, so the catalog can hold probes with different parameter shapes side by side.
  */
 export interface ProbeDefinition<P extends { target: string }> {
+  /** Catalog id, one of TOOL_IDS (probes/core/tools.ts). */
   id: ProbeId;
+  /** Title of the launch form and the run page. */
   title: string;
+  /** One paragraph for the launch form: what it measures and what it writes. */
   description: string;
+  /** The binary, its Debian package, install hint and version detection. */
   tool: ToolInfo;
+  /** Label of the probe in the import form: which output formats the parser reads. */
+  importLabel: string;
+  /**
+   * "benchmark" measures and writes into its target; "observer" only watches the kernel (sar):
+   * the generic advice (a RAM-backed target, too few repeats) applies to benchmarks only.
+   */
+  role: "benchmark" | "observer";
+  /** Metric names its results may carry, their stored units and which way is better. */
+  metrics: MetricVocabulary;
+  /** Validates parameters in the server and again in the agent. */
   paramsSchema: z.ZodType<P>;
   defaults: Omit<P, "target">;
   presets: Record<string, PresetDef<P>>;
+  /** argv (never a shell) from validated parameters. */
   buildCommand(params: P): CommandSpec;
+  /** The normalised result from the whole output; never throws (see guardParse). */
   parse(output: string): ParseOutcome;
+  /** Progress from the output so far, or null when it says nothing yet. */
   extractProgress(outputSoFar: string, params: P): Progress | null;
+  /** Bytes the run writes into its target (0 when it writes nothing). */
   requiredFreeBytes(params: P): number;
+  /**
+   * Tool-specific advice about how the run was set up (page cache, missing direct I/O, too few
+   * samples); the generic advice lives in probes/quality.ts.
+   */
+  advice(params: P, context: AdviceContext): string[];
+  /** How results are drawn: one run's charts and a comparison section, in display units. */
+  view: ProbeView;
 }
 
 export function success(
