@@ -1,8 +1,11 @@
 // The probe catalog: what the server offers, validates and parses, and what the agent runs.
 // The server only ever sends a probe id and parameters; the command line is built here, on the
 // host, from validated parameters.
-import type { z } from "zod";
+import { z } from "zod";
+import type { MetricVocabulary } from "./core/metrics";
 import type { PresetDef, ProbeDefinition, ProbeId } from "./core/probe";
+import { normalisedResultSchemaFor } from "./core/schemas";
+import { TOOL_IDS } from "./core/tools";
 import type { ParseOutcome } from "./core/types";
 import { ddProbe } from "./dd/probe";
 import type { DdParams } from "./dd/params";
@@ -15,6 +18,11 @@ import type { SarParams } from "./sar/params";
 
 export type { ProbeDefinition, ProbeId, PresetDef } from "./core/probe";
 export type { CommandSpec, Measurement, NormalisedResult, ParseOutcome, Progress, Tool } from "./core/types";
+export type { Better, DisplayUnit, MetricDef, MetricVocabulary } from "./core/metrics";
+export type { ChartDraft, ChartRowDraft, ProbeView, RunChart, RunChartSeries, SectionDraft, SeriesValues, TableRowDraft, ViewRun, ViewSeries, XKind } from "./core/view";
+export { displayMeasurement, displayUnit } from "./core/metrics";
+export { isTool, TOOL_IDS } from "./core/tools";
+export { toolSchema } from "./core/schemas";
 
 export interface ProbeParamsById {
   iozone: IozoneParams;
@@ -32,7 +40,28 @@ export const catalog: { readonly [K in ProbeId]: ProbeDefinition<ProbeParamsById
   fio: fioProbe,
 };
 
-export const probeIds: readonly ProbeId[] = ["iozone", "dd", "sar", "fio"];
+/** Probe ids in catalog order (the order of TOOL_IDS). */
+export const probeIds: readonly ProbeId[] = TOOL_IDS;
+
+/** Validates stored and imported results against each probe's metric vocabulary. */
+export const normalisedResultSchema = normalisedResultSchemaFor(
+  Object.fromEntries(TOOL_IDS.map((id) => [id, catalog[id].metrics])) as Record<ProbeId, MetricVocabulary>,
+);
+
+export const parseOutcomeSchema = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), result: normalisedResultSchema }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+
+/** "iozone, dd, sar or fio": the probe ids for a sentence. */
+export function probeChoices(): string {
+  return probeIds.length > 1 ? `${probeIds.slice(0, -1).join(", ")} or ${probeIds[probeIds.length - 1]}` : probeIds.join("");
+}
+
+/** Every probe, in catalog order. */
+export function allProbes(): AnyProbe[] {
+  return probeIds.map((id) => catalog[id] as AnyProbe);
+}
 
 export function isProbeId(id: unknown): id is ProbeId {
   return typeof id === "string" && (probeIds as readonly string[]).includes(id);

@@ -36,6 +36,8 @@ export interface ViewRun {
 export interface ViewSeries {
   /** Record key of this series in `values` ("s0", "s1", …). */
   key: string;
+  /** The series' label (for notes such as "which disk each series was read from"). */
+  label: string;
   runs: readonly ViewRun[];
 }
 
