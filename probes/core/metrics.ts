@@ -60,9 +60,14 @@ export interface MetricVocabulary {
   also?: RegExp | "any";
 }
 
+// Results can hold 100,000s of measurements: look names up in a set built once per vocabulary.
+const known = new WeakMap<MetricVocabulary, ReadonlySet<string>>();
+
 /** Whether a stored or imported result may carry this metric name. */
 export function metricAllowed(vocabulary: MetricVocabulary, metric: string): boolean {
   if (vocabulary.also === "any") return true;
-  if (vocabulary.metrics.some((m) => m.id === metric)) return true;
+  let ids = known.get(vocabulary);
+  if (!ids) known.set(vocabulary, (ids = new Set(vocabulary.metrics.map((m) => m.id))));
+  if (ids.has(metric)) return true;
   return vocabulary.also instanceof RegExp && vocabulary.also.test(metric);
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { MetricVocabulary } from "./metrics";
 import { stripAnsi } from "./text";
-import type { CommandSpec, NormalisedResult, ParseOutcome, Progress, Tool } from "./types";
+import type { CommandSpec, Measurement, NormalisedResult, ParseOutcome, Progress, Tool } from "./types";
 import type { ProbeView } from "./view";
 
 export type ProbeId = Tool;
@@ -24,6 +24,25 @@ export interface ToolInfo {
   version: VersionDetection;
   /** Further binaries the probe uses (sar reads its samples back with sadf), detected alike. */
   companions?: readonly { binary: string; version: VersionDetection }[];
+}
+
+/** One row of a guide's published table (content/data/*.json): column key → cell. */
+export type ReferenceRow = Readonly<Record<string, string | number | boolean | null>>;
+
+/**
+ * How a guide's published table becomes reference runs of this probe (lib/server/reference):
+ * the dataset names the probe; the probe knows what a row means.
+ */
+export interface ReferenceMapping {
+  /**
+   * True when one run measures one operation (dd writes or reads): each operation of a series
+   * becomes its own run. False: all operations of a series are one run (an iozone table).
+   */
+  runPerOperation: boolean;
+  /** A row's published value as a measurement in the unit the parser stores; null skips the row. */
+  measurement(row: ReferenceRow, value: number, dataset: { fileKiB?: number }): Measurement | null;
+  /** The run's parameters when they follow from the operation (dd's mode); default: the dataset's preset. */
+  params?(operation: string): Record<string, unknown>;
 }
 
 /** What advice about a run's setup may use besides its parameters. */
@@ -81,6 +100,8 @@ export interface ProbeDefinition<P extends { target: string }> {
   advice(params: P, context: AdviceContext): string[];
   /** How results are drawn: one run's charts and a comparison section, in display units. */
   view: ProbeView;
+  /** How a guide's published table becomes reference runs; absent when no guide has one. */
+  reference?: ReferenceMapping;
 }
 
 export function success(

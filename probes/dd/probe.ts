@@ -4,6 +4,7 @@ import { buildDdCommand, ddRequiredFreeBytes } from "./command";
 import { ddDefaults, ddParamsSchema, ddPresets, type DdParams } from "./params";
 import { parseDd } from "./parse";
 import { extractDdProgress } from "./progress";
+import { ddReference } from "./reference";
 import { ddView } from "./view";
 
 export const ddProbe: ProbeDefinition<DdParams> = {
@@ -36,4 +37,5 @@ export const ddProbe: ProbeDefinition<DdParams> = {
   requiredFreeBytes: ddRequiredFreeBytes,
   advice: ddAdvice,
   view: ddView,
+  reference: ddReference,
 };

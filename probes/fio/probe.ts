@@ -4,6 +4,7 @@ import { buildFioCommand, fioRequiredFreeBytes } from "./command";
 import { fioDefaults, fioParamsSchema, fioPresets, type FioParams } from "./params";
 import { parseFio } from "./parse";
 import { extractFioProgress } from "./progress";
+import { fioReference } from "./reference";
 import { fioView } from "./view";
 
 export const fioProbe: ProbeDefinition<FioParams> = {
@@ -37,4 +38,5 @@ export const fioProbe: ProbeDefinition<FioParams> = {
   requiredFreeBytes: fioRequiredFreeBytes,
   advice: fioAdvice,
   view: fioView,
+  reference: fioReference,
 };

@@ -5,6 +5,7 @@ import { iozoneDefaults, iozoneParamsSchema, iozonePresets, type IozoneParams } 
 import { iozoneMetrics } from "./metrics";
 import { parseIozone } from "./parse";
 import { extractIozoneProgress } from "./progress";
+import { iozoneReference } from "./reference";
 import { iozoneView } from "./view";
 
 export const iozoneProbe: ProbeDefinition<IozoneParams> = {
@@ -32,4 +33,5 @@ export const iozoneProbe: ProbeDefinition<IozoneParams> = {
   requiredFreeBytes: iozoneRequiredFreeBytes,
   advice: iozoneAdvice,
   view: iozoneView,
+  reference: iozoneReference,
 };
