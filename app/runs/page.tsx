@@ -8,7 +8,7 @@ import { labelRuns } from "@/lib/compare/label";
 import { runFilterChoices } from "@/lib/server/comparisons/run-filters";
 import { RUN_STATUSES } from "@/lib/run-status";
 import { listRuns, listRunsQuerySchema } from "@/lib/server/runs/list-runs";
-import { TOOL_IDS } from "@/probes/core/tools";
+import { TOOL_IDS } from "@/probes/catalog";
 
 export const metadata: Metadata = { title: "Runs" };
 export const dynamic = "force-dynamic";

@@ -64,7 +64,7 @@ export interface PresetDef<P> {
  * bivariant, so the catalog can hold probes with different parameter shapes side by side.
  */
 export interface ProbeDefinition<P extends { target: string }> {
-  /** Catalog id, one of TOOL_IDS (probes/core/tools.ts). */
+  /** Catalog id: its key in the registry (probes/catalog.ts). */
   id: ProbeId;
   /** Title of the launch form and the run page. */
   title: string;

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { metricAllowed, type MetricVocabulary } from "./metrics";
-import { TOOL_IDS, type Tool } from "./tools";
-import type { NormalisedResult } from "./types";
-
-export const toolSchema = z.enum(TOOL_IDS);
+import type { NormalisedResult, Tool } from "./types";
 
 // Dimension values are short labels (device, CPU, job, time); 256 characters is generous.
 export const MAX_DIM_CHARS = 256;
@@ -23,7 +20,7 @@ export const measurementSchema = z.object({
  * that a hand-edited import cannot smuggle in names the dashboards do not know. The vocabularies
  * come from the probes (this folder cannot import the catalog, which imports it).
  */
-export function normalisedResultSchemaFor(vocabularies: Readonly<Record<Tool, MetricVocabulary>>) {
+export function normalisedResultSchemaFor(toolSchema: z.ZodType<Tool>, vocabularies: Readonly<Record<Tool, MetricVocabulary>>) {
   return z
   .object({
     tool: toolSchema,

@@ -4,8 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
-import { normalisedResultSchema } from "../catalog";
-import { TOOL_IDS } from "./tools";
+import { normalisedResultSchema, TOOL_IDS } from "../catalog";
 import type { Measurement, ParseOutcome, Progress, Tool } from "./types";
 
 const PROBES_DIR = path.resolve(__dirname, "..");

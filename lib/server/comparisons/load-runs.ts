@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { isTool } from "../../../probes/core/tools";
+import { isProbeId } from "../../../probes/catalog";
 import type { NormalisedResult, Tool } from "../../../probes/core/types";
 import { labelRuns } from "../../compare/label";
 import { shareableProfile } from "../../compare/profile";
@@ -29,7 +29,7 @@ type CompareRow = Prisma.ProbeRunGetPayload<{ select: typeof compareSelect }>;
 function resultOf(v: unknown): NormalisedResult | null {
   if (!v || typeof v !== "object") return null;
   const r = v as Partial<NormalisedResult>;
-  return isTool(r.tool) && Array.isArray(r.measurements) ? (r as NormalisedResult) : null;
+  return isProbeId(r.tool) && Array.isArray(r.measurements) ? (r as NormalisedResult) : null;
 }
 
 const plainObject = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});

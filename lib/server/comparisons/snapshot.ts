@@ -1,7 +1,7 @@
 // The frozen form of a shared comparison: everything the page, the JSON and the CSV need, so a
 // later change or deletion of the runs does not change or break it.
 import { z } from "zod";
-import { TOOL_IDS } from "../../../probes/core/tools";
+import { TOOL_IDS } from "../../../probes/catalog";
 import type { CompareRun } from "../../compare/types";
 import { RUN_ORIGINS } from "../../run-status";
 

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { TOOL_IDS } from "../../../probes/core/tools";
+import { TOOL_IDS } from "../../../probes/catalog";
 import { db } from "../../db";
 import { uuidSchema } from "../../http/params";
 import { RUN_ORIGINS, RUN_STATUSES } from "../../run-status";
