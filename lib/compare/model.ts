@@ -56,8 +56,6 @@ function section(probe: SectionModel["probe"], series: Series[]): SectionModel {
   return summariseSection(probe, viewSeries.map((s) => s.key), getProbe(probe).view.compareSection(viewSeries));
 }
 
-// ---------------------------------------------------------------------------------- all
-
 
 function reasonSkipped(run: CompareRun): string | null {
   if (!run.result) return run.status === "SUCCEEDED" ? "no parsed result" : `no result (${run.status.toLowerCase()})`;
