@@ -41,8 +41,11 @@ export interface ReferenceMapping {
   runPerOperation: boolean;
   /** A row's published value as a measurement in the unit the parser stores; null skips the row. */
   measurement(row: ReferenceRow, value: number, dataset: { fileKiB?: number }): Measurement | null;
-  /** The run's parameters when they follow from the operation (dd's mode); default: the dataset's preset. */
-  params?(operation: string): Record<string, unknown>;
+  /**
+   * The run's parameters when they follow from the operation (dd's mode) or from the dataset's
+   * presets (fio's method); default: `{ preset }` when the dataset names one.
+   */
+  params?(operation: string, dataset: { preset?: string; writePreset?: string }): Record<string, unknown>;
 }
 
 /** What advice about a run's setup may use besides its parameters. */
