@@ -60,6 +60,11 @@ export interface PresetDef<P> {
   description: string;
   /** Everything except `target`, which belongs to the host the preset runs on. */
   params: Omit<P, "target">;
+  /**
+   * The preset's file (its `sizeMiB`) should be larger than the host's RAM: the launch form sets
+   * it per target with `sizeBeyondRamMiB` (probes/core/sizing.ts).
+   */
+  sizeBeyondRam?: boolean;
 }
 
 /**
