@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { isProbeId } from "../../../probes/catalog";
+import { isProbeId, probeChoices } from "../../../probes/catalog";
 import { MAX_CHUNK_CHARS } from "../../../probes/agent/protocol";
 import { AppError } from "../../http/app-error";
 import { pgPool } from "../../pg-pool";
@@ -12,7 +12,7 @@ export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
 const noNul = (s: string) => !s.includes("\u0000");
 
 export const importRunSchema = z.object({
-  probe: z.string().refine(isProbeId, { message: "Choose iozone, dd, sar or fio." }),
+  probe: z.string().refine(isProbeId, { message: `Choose ${probeChoices()}.` }),
   output: z
     .string()
     .min(1, "Paste or upload the tool's output.")
