@@ -8,6 +8,8 @@ import { ddProbe } from "./dd/probe";
 import type { DdParams } from "./dd/params";
 import { fioProbe } from "./fio/probe";
 import type { FioParams } from "./fio/params";
+import { fsmetaProbe } from "./fsmeta/probe";
+import type { FsmetaParams } from "./fsmeta/params";
 import { iozoneProbe } from "./iozone/probe";
 import type { IozoneParams } from "./iozone/params";
 import { sarProbe } from "./sar/probe";
@@ -21,6 +23,7 @@ export interface ProbeParamsById {
   dd: DdParams;
   sar: SarParams;
   fio: FioParams;
+  fsmeta: FsmetaParams;
 }
 export type AnyProbeParams = ProbeParamsById[ProbeId];
 export type AnyProbe = ProbeDefinition<AnyProbeParams>;
@@ -30,9 +33,10 @@ export const catalog: { readonly [K in ProbeId]: ProbeDefinition<ProbeParamsById
   dd: ddProbe,
   sar: sarProbe,
   fio: fioProbe,
+  fsmeta: fsmetaProbe,
 };
 
-export const probeIds: readonly ProbeId[] = ["iozone", "dd", "sar", "fio"];
+export const probeIds: readonly ProbeId[] = ["iozone", "dd", "sar", "fio", "fsmeta"];
 
 export function isProbeId(id: unknown): id is ProbeId {
   return typeof id === "string" && (probeIds as readonly string[]).includes(id);

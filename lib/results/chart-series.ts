@@ -85,6 +85,13 @@ export function chartsForResult(result: NormalisedResult): ChartSpec[] {
       return fioCharts(ms);
     case "sar":
       return sarCharts(ms);
+    case "fsmeta": {
+      const pts = (metric: string, scale: number) => ms.filter((m) => m.metric === metric).map((m) => ({ x: String(m.dims.op), y: m.value / scale }));
+      return [
+        { title: "files per second", kind: "bar" as const, xLabel: "step", yLabel: "files/s", series: [{ name: "files/s", points: pts("rate", 1) }] },
+        { title: "p99 latency", kind: "bar" as const, xLabel: "step", yLabel: "µs", series: [{ name: "p99 µs", points: pts("lat_p99", 1000) }] },
+      ].filter((c) => c.series[0]!.points.length > 0);
+    }
     case "dd": {
       const t = ms.find((m) => m.metric === "throughput");
       return t ? [{ title: "dd throughput", kind: "bar", xLabel: "", yLabel: "MB/s", series: [{ name: "MB/s", points: [{ x: "throughput", y: t.value / 1e6 }] }] }] : [];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { NormalisedResult } from "./types";
 
-export const toolSchema = z.enum(["iozone", "dd", "sar", "fio"]);
+export const toolSchema = z.enum(["iozone", "dd", "sar", "fio", "fsmeta"]);
 
 // Dimension values are short labels (device, CPU, job, time); 256 characters is generous.
 export const MAX_DIM_CHARS = 256;
@@ -22,6 +22,7 @@ const IOZONE_METRICS = new Set([
 ]);
 const DD_METRICS = new Set(["bytes", "seconds", "throughput"]);
 const FIO_METRICS = new Set(["bw", "iops", "lat_mean", "clat_p99"]);
+const FSMETA_METRICS = new Set(["rate", "lat_mean", "lat_p99"]);
 
 function metricAllowed(tool: z.infer<typeof toolSchema>, metric: string): boolean {
   switch (tool) {
@@ -31,6 +32,8 @@ function metricAllowed(tool: z.infer<typeof toolSchema>, metric: string): boolea
       return DD_METRICS.has(metric);
     case "fio":
       return FIO_METRICS.has(metric);
+    case "fsmeta":
+      return FSMETA_METRICS.has(metric);
     case "sar":
       // sar column names are open-ended (sysstat adds columns between releases).
       return true;

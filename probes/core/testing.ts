@@ -5,7 +5,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { normalisedResultSchema } from "./schemas";
-import type { Measurement, ParseOutcome, Progress, Tool } from "./types";
+import { TOOLS, type Measurement, type ParseOutcome, type Progress, type Tool } from "./types";
 
 const PROBES_DIR = path.resolve(__dirname, "..");
 
@@ -13,7 +13,7 @@ export function fixture(tool: Tool, name: string): string {
   return readFileSync(path.join(PROBES_DIR, tool, "fixtures", name), "utf8");
 }
 
-export function allFixtures(tools: readonly Tool[] = ["iozone", "dd", "sar", "fio"]): { name: string; text: string }[] {
+export function allFixtures(tools: readonly Tool[] = TOOLS): { name: string; text: string }[] {
   return tools.flatMap((tool) =>
     readdirSync(path.join(PROBES_DIR, tool, "fixtures"))
       .filter((f) => !f.endsWith(".md"))

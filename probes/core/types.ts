@@ -1,9 +1,9 @@
 // Shared shapes of the probe catalog. This folder is bundled into the host agent, so it
 // must stay free of Node, Next.js and database imports: zod is the only dependency.
 
-export type Tool = "iozone" | "dd" | "sar" | "fio";
+export type Tool = "iozone" | "dd" | "sar" | "fio" | "fsmeta";
 
-export const TOOLS: readonly Tool[] = ["iozone", "dd", "sar", "fio"];
+export const TOOLS: readonly Tool[] = ["iozone", "dd", "sar", "fio", "fsmeta"];
 
 export interface Measurement {
   metric: string;

@@ -8,6 +8,9 @@ const isObject = (v: Json): v is Record<string, Json> => typeof v === "object" &
 const num = (v: Json): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 const DIRECTIONS = ["read", "write", "trim"] as const;
+// These engines move no data: they count one fake block per file opened, stat'ed or unlinked
+// (the fsmeta probe reads them as files per second), so a "bandwidth" of theirs would be false.
+const NO_DATA_ENGINES = new Set(["filecreate", "filestat", "filedelete", "exec"]);
 const ERRNO: Record<number, string> = {
   2: "No such file or directory", 5: "Input/output error", 12: "Cannot allocate memory", 13: "Permission denied",
   22: "Invalid argument", 28: "No space left on device", 30: "Read-only file system", 95: "Operation not supported",
@@ -73,6 +76,8 @@ export const parseFio = guardParse("fio", (output: string): ParseOutcome => {
   for (const job of jobs) {
     if (!isObject(job)) continue;
     const name = typeof job.jobname === "string" ? job.jobname.slice(0, MAX_DIM_CHARS) : "job";
+    const options = isObject(job["job options"]) ? job["job options"] : {};
+    if (typeof options.ioengine === "string" && NO_DATA_ENGINES.has(options.ioengine)) continue;
     const error = num(job.error) ?? 0;
     if (error !== 0) failed.push(`fio job "${name}" failed with error ${error}${ERRNO[error] ? ` (${ERRNO[error]})` : ""}`);
     for (const direction of DIRECTIONS) {

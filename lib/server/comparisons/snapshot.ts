@@ -1,6 +1,7 @@
 // The frozen form of a shared comparison: everything the page, the JSON and the CSV need, so a
 // later change or deletion of the runs does not change or break it.
 import { z } from "zod";
+import { toolSchema } from "../../../probes/core/schemas";
 import type { CompareRun } from "../../compare/types";
 
 const measurement = z.object({
@@ -11,7 +12,7 @@ const measurement = z.object({
 });
 
 const result = z.object({
-  tool: z.enum(["iozone", "dd", "sar", "fio"]),
+  tool: toolSchema,
   toolVersion: z.string().nullable(),
   measurements: z.array(measurement),
   warnings: z.array(z.string()),
@@ -20,7 +21,7 @@ const result = z.object({
 export const compareRunSchema = z.object({
   id: z.string(),
   label: z.string(),
-  probe: z.enum(["iozone", "dd", "sar", "fio"]),
+  probe: toolSchema,
   origin: z.enum(["AGENT", "IMPORTED", "REFERENCE"]),
   status: z.string(),
   hostName: z.string().nullable(),
