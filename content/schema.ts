@@ -98,6 +98,8 @@ export const referenceSchema = z.strictObject({
   blockKiB: z.number().positive().optional(),
   host: z.string().min(1),
   year: sourceYearSchema,
+  /** The medium of every series, when the table has no medium column. */
+  medium: z.enum(["memory", "ssd", "disk"]).optional(),
   /** When true, every value of `chart.series` becomes one reference run. */
   seriesToRuns: z.boolean().optional(),
 });

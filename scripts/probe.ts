@@ -1,4 +1,4 @@
-// `npm run --silent probe -- parse <iozone|dd|sar|fio> <file>`: prints the normalised result as JSON.
+// `npm run --silent probe -- parse <probe> <file>`: prints the normalised result as JSON.
 import fs from "node:fs";
 import { isProbeId, parseOutput, probeIds } from "../probes/catalog";
 

@@ -113,10 +113,10 @@ test("pick the runs on /runs, compare them, see what differs, and share", async 
 
   const chart = page.locator('[data-chart="dd-throughput"]');
   await expect(chart.getByTestId("compare-svg")).toBeVisible();
-  await expect(chart).toContainText("MB/s");
+  await expect(chart).toContainText("MiB/s");
   await chart.getByTestId("compare-svg").hover();
   await expect(page.getByTestId("compare-tooltip")).toContainText("write");
-  await expect(page.getByTestId("compare-tooltip")).toContainText("MB/s");
+  await expect(page.getByTestId("compare-tooltip")).toContainText("MiB/s");
   // Keyboard: the plot takes focus and the arrow keys move the tooltip.
   await page.mouse.move(0, 0);
   await chart.getByRole("group").focus();

@@ -1,8 +1,9 @@
 // The one place where runs get their human labels: "host · medium · file system · date".
 // Reference runs keep their host label, which names the article, its year and the series.
+import type { RunOriginName } from "./types";
 
 export interface LabelFacts {
-  origin: "AGENT" | "IMPORTED" | "REFERENCE";
+  origin: RunOriginName;
   /** The run's parameters, used to tell apart runs of one host, medium, file system and day. */
   params?: Record<string, unknown>;
   hostName: string | null;

@@ -1,6 +1,7 @@
 import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { probeIds } from "../catalog";
 import { AGENT_VERSION } from "./version";
 
 export interface CliOptions {
@@ -18,7 +19,7 @@ export type CliResult =
   | { kind: "help"; text: string }
   | { kind: "error"; message: string };
 
-export const HELP = `probebook-agent ${AGENT_VERSION} — runs Probebook's storage probes (iozone, dd, sar, fio) on this host
+export const HELP = `probebook-agent ${AGENT_VERSION} — runs Probebook's storage probes (${probeIds.join(", ")}) on this host
 
 Usage:
   probebook-agent --server URL --token TOKEN --allow DIR[,DIR…] [options]

@@ -4,8 +4,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
-import { normalisedResultSchema } from "./schemas";
-import { TOOLS, type Measurement, type ParseOutcome, type Progress, type Tool } from "./types";
+import { normalisedResultSchema, TOOL_IDS } from "../catalog";
+import type { Measurement, ParseOutcome, Progress, Tool } from "./types";
 
 const PROBES_DIR = path.resolve(__dirname, "..");
 
@@ -13,7 +13,7 @@ export function fixture(tool: Tool, name: string): string {
   return readFileSync(path.join(PROBES_DIR, tool, "fixtures", name), "utf8");
 }
 
-export function allFixtures(tools: readonly Tool[] = TOOLS): { name: string; text: string }[] {
+export function allFixtures(tools: readonly Tool[] = TOOL_IDS): { name: string; text: string }[] {
   return tools.flatMap((tool) =>
     readdirSync(path.join(PROBES_DIR, tool, "fixtures"))
       .filter((f) => !f.endsWith(".md"))

@@ -1,9 +1,10 @@
 // Shared shapes of the probe catalog. This folder is bundled into the host agent, so it
 // must stay free of Node, Next.js and database imports: zod is the only dependency.
 
-export type Tool = "iozone" | "dd" | "sar" | "fio" | "fsmeta";
+import type { ToolId } from "../catalog";
 
-export const TOOLS: readonly Tool[] = ["iozone", "dd", "sar", "fio", "fsmeta"];
+/** A probe id; the registry in probes/catalog.ts is the one list of them. */
+export type Tool = ToolId;
 
 export interface Measurement {
   metric: string;

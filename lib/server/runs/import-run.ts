@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { isProbeId, parseOutput } from "../../../probes/catalog";
+import { isProbeId, parseOutput, probeChoices } from "../../../probes/catalog";
 import { MAX_CHUNK_CHARS } from "../../../probes/agent/protocol";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
@@ -9,7 +9,7 @@ import { storableText } from "./sanitize-log";
 export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
 
 export const importRunSchema = z.object({
-  probe: z.string().refine(isProbeId, { message: "Choose iozone, dd, sar or fio." }),
+  probe: z.string().refine(isProbeId, { message: `Choose ${probeChoices()}.` }),
   output: z
     .string()
     .min(1, "Paste or upload the tool's output.")

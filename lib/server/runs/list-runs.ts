@@ -1,15 +1,18 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
+import { TOOL_IDS } from "../../../probes/catalog";
 import { db } from "../../db";
+import { uuidSchema } from "../../http/params";
+import { RUN_ORIGINS, RUN_STATUSES } from "../../run-status";
 import { runSelect, runToJson, type RunJson } from "./get-run";
 
 export const listRunsQuerySchema = z.object({
-  hostId: z.string().uuid().optional(),
+  hostId: uuidSchema().optional(),
   /** Case-insensitive part of a registered host's name or of an imported/reference run's host label. */
   host: z.string().trim().min(1).max(200).optional(),
-  probe: z.enum(["iozone", "dd", "sar", "fio"]).optional(),
-  status: z.enum(["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "LOST"]).optional(),
-  origin: z.enum(["AGENT", "IMPORTED", "REFERENCE"]).optional(),
+  probe: z.enum(TOOL_IDS).optional(),
+  status: z.enum(RUN_STATUSES).optional(),
+  origin: z.enum(RUN_ORIGINS).optional(),
   fsType: z.string().max(30).optional(),
   medium: z.enum(["memory", "ssd", "disk", "unknown"]).optional(),
   from: z.coerce.date().optional(),

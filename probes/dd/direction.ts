@@ -1,4 +1,4 @@
-import { resolvePreset } from "../../probes/catalog";
+import { ddPresets } from "./params";
 
 export type DdDirection = "write" | "read" | "unknown direction";
 
@@ -12,8 +12,8 @@ export function ddDirection(params: unknown): DdDirection {
     const p = params as Record<string, unknown>;
     if (p.mode === "write" || p.mode === "read") return p.mode;
     if (typeof p.preset === "string") {
-      const ref = p.preset.includes(":") ? p.preset : `dd:${p.preset}`;
-      const mode = (resolvePreset(ref)?.params as { mode?: unknown } | undefined)?.mode;
+      const [probe, id] = p.preset.includes(":") ? p.preset.split(":", 2) : ["dd", p.preset];
+      const mode = probe === "dd" && id && Object.hasOwn(ddPresets, id) ? ddPresets[id]!.params.mode : undefined;
       if (mode === "write" || mode === "read") return mode;
     }
   }

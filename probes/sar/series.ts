@@ -1,7 +1,7 @@
 // sar samples as comparable time series: elapsed seconds since the run's first sample, the
 // paging, disk, memory and CPU columns people read when tuning reclaim and writeback, and the
 // vm efficiency computed from the raw counters (sysstat ≥ 12.7.5 no longer prints %vmeff).
-import type { Measurement, NormalisedResult } from "../../probes/core/types";
+import type { Measurement, NormalisedResult } from "../core/types";
 
 export interface SarMetricDef {
   id: string;

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseOutput } from "../../probes/catalog";
-import type { NormalisedResult } from "../../probes/core/types";
-import { bucketPoints, bucketWidth, elapsedSeconds, pickDevice, sarSeries, secondsOfDay, VM_EFFICIENCY, vmEfficiency } from "./sar";
+import { parseOutput } from "../catalog";
+import type { NormalisedResult } from "../core/types";
+import { bucketPoints, bucketWidth, elapsedSeconds, pickDevice, sarSeries, secondsOfDay, VM_EFFICIENCY, vmEfficiency } from "./series";
 
 const fixture = (name: string): NormalisedResult => {
   const r = parseOutput("sar", fs.readFileSync(path.join(__dirname, "../../probes/sar/fixtures", name), "utf8"));
@@ -97,17 +97,5 @@ describe("long runs", () => {
       { t: 4, v: null },
     ]);
     expect(bucketPoints(pts, 1)).toEqual(pts);
-  });
-  it("a one-hour sar run is drawn with 600 points", async () => {
-    const { buildComparison } = await import("./model");
-    const { compareRun } = await import("./testing");
-    const hh = (s: number) => `${String(10 + Math.floor(s / 3600)).padStart(2, "0")}:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
-    const measurements = Array.from({ length: 3600 }, (_, s) => ({ metric: "majflt/s", value: s % 7, unit: "1/s", dims: { section: "paging", time: hh(s) } }));
-    const m = buildComparison([compareRun({ probe: "sar", result: { tool: "sar", toolVersion: null, measurements, warnings: [] } })], { fold: true });
-    const chart = m.sections[0]!.charts.find((c) => c.id === "sar-majflt-s")!;
-    expect(chart.rows).toHaveLength(600);
-    expect(chart.rows[1]?.x).toBe(6);
-    expect(chart.rows[1]?.stats.s0?.median).toBeCloseTo((6 + 0 + 1 + 2 + 3 + 4) / 6, 4);
-    expect(m.sections[0]!.notes.join(" ")).toMatch(/mean of 6 s of samples/);
   });
 });

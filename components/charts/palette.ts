@@ -1,3 +1,5 @@
+// The one chart palette: run pages, guides' datasets and the compare page colour series alike.
+
 /** Distinguishable on the dark theme; beyond ten series lines also change dash and bars go hollow. */
 const COLORS = ["#4fb3ff", "#f2cc60", "#7ee787", "#ff7b72", "#d2a8ff", "#ffa657", "#56d4dd", "#f778ba", "#a5d6ff", "#c9d36a"];
 const DASHES = ["", "7 4", "2 3"];
