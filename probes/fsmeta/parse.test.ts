@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalisedResultSchema } from "../core/schemas";
+import { normalisedResultSchema } from "../catalog";
 import { expectError, expectOk, fixture, one } from "../core/testing";
 import { parseFsmeta } from "./parse";
 
@@ -12,7 +12,7 @@ describe("fsmeta: fio 3.33 filecreate / filestat / filedelete under a pty", () =
     expect(normalisedResultSchema.safeParse(r).success).toBe(true);
     const dims = (op: string) => ({ op, layout: "flat", files: 50000, dirs: 1 });
     expect(r.measurements.filter((m) => m.dims.op === "create")).toEqual([
-      { metric: "rate", value: 6615.506748, unit: "1/s", dims: dims("create") },
+      { metric: "rate", value: 6615.506748, unit: "files/s", dims: dims("create") },
       { metric: "lat_mean", value: 144095.97942, unit: "ns", dims: dims("create") },
       { metric: "lat_p99", value: 1974272, unit: "ns", dims: dims("create") },
     ]);
@@ -35,7 +35,7 @@ describe("fsmeta: fio 3.33 filecreate / filestat / filedelete under a pty", () =
     const r = parse("fsmeta-tree-50k.txt");
     expect(r.warnings).toEqual([]);
     expect(one(r.measurements, "rate", { op: "create" })).toEqual({
-      metric: "rate", value: 14144.27157, unit: "1/s", dims: { op: "create", layout: "tree", files: 50000, dirs: 10 },
+      metric: "rate", value: 14144.27157, unit: "files/s", dims: { op: "create", layout: "tree", files: 50000, dirs: 10 },
     });
     expect(one(r.measurements, "lat_p99", { op: "stat" }).value).toBe(2384);
     expect(new Set(r.measurements.map((m) => m.dims.op))).toEqual(new Set(["create", "stat", "delete"]));

@@ -89,7 +89,7 @@ export const parseFsmeta = guardParse("fsmeta", (output: string): ParseOutcome =
     seen.add(phase);
     if (planned > 0 && done !== planned) warnings.push(`the ${phase} step handled ${done} files, not the ${planned} asked for`);
     const dims = { op: phase, layout: dirs > 1 ? "tree" : "flat", files: done, dirs };
-    measurements.push({ metric: "rate", value: iops, unit: "1/s", dims });
+    measurements.push({ metric: "rate", value: iops, unit: "files/s", dims });
     const clat = isObject(read.clat_ns) ? read.clat_ns : {};
     const mean = num(clat.mean);
     if (mean !== null) measurements.push({ metric: "lat_mean", value: mean, unit: "ns", dims });

@@ -1,8 +1,12 @@
 import type { ProbeDefinition } from "../core/probe";
+import { fsmetaAdvice } from "./advice";
 import { buildFsmetaCommand, fsmetaRequiredFreeBytes } from "./command";
+import { FSMETA_METRICS } from "./metrics";
 import { fsmetaDefaults, fsmetaParamsSchema, fsmetaPresets, type FsmetaParams } from "./params";
 import { parseFsmeta } from "./parse";
 import { extractFsmetaProgress } from "./progress";
+import { fsmetaReference } from "./reference";
+import { fsmetaView } from "./view";
 
 export const fsmetaProbe: ProbeDefinition<FsmetaParams> = {
   id: "fsmeta",
@@ -12,8 +16,13 @@ export const fsmetaProbe: ProbeDefinition<FsmetaParams> = {
   tool: {
     binary: "fio",
     debianPackage: "fio",
-    installHint: "apt-get install fio (3.x: the filecreate, filestat and filedelete engines are needed)",
+    installHint: "apt-get install fio (fio 3.x: the filecreate, filestat and filedelete engines are needed)",
+    // "fio-3.33"
+    version: { args: ["--version"], pattern: /^fio-(\S+)/m },
   },
+  importLabel: "fio filecreate/filestat/filedelete (--output-format=json or normal,json)",
+  role: "benchmark",
+  metrics: FSMETA_METRICS,
   paramsSchema: fsmetaParamsSchema,
   defaults: fsmetaDefaults,
   presets: fsmetaPresets,
@@ -21,4 +30,7 @@ export const fsmetaProbe: ProbeDefinition<FsmetaParams> = {
   parse: parseFsmeta,
   extractProgress: extractFsmetaProgress,
   requiredFreeBytes: fsmetaRequiredFreeBytes,
+  advice: fsmetaAdvice,
+  view: fsmetaView,
+  reference: fsmetaReference,
 };
