@@ -15,8 +15,10 @@ test("an operator imports an iozone file through the UI and sees its numbers", a
   await expect(page.getByTestId("run-status")).toHaveText("succeeded");
   await page.getByText("All measurements").click();
   const table = page.getByTestId("measurements");
-  // 64 MiB file, 4 KiB records, write: the first cell of the fixture's table (1527924 kB/s).
-  await expect(table.getByRole("row").filter({ hasText: "1,527,924" }).first()).toContainText("write");
+  // 64 MiB file, 4 KiB records, write: the first cell of the fixture's table (1527924 kB/s),
+  // shown like every throughput in MiB/s (÷ 1024).
+  await expect(table.getByRole("row").filter({ hasText: "1,492.113" }).first()).toContainText("write");
+  await expect(table.getByRole("row").filter({ hasText: "1,492.113" }).first()).toContainText("MiB/s");
   await expect(page.getByTestId("result-chart").first()).toBeVisible();
 });
 
