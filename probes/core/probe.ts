@@ -29,6 +29,12 @@ export interface ToolInfo {
 /** One row of a guide's published table (content/data/*.json): column key → cell. */
 export type ReferenceRow = Readonly<Record<string, string | number | boolean | null>>;
 
+/** The presets a dataset names for its rows: `preset`, and `writePreset` for rows that write. */
+export interface ReferencePresets {
+  preset?: string;
+  writePreset?: string;
+}
+
 /**
  * How a guide's published table becomes reference runs of this probe (lib/server/reference):
  * the dataset names the probe; the probe knows what a row means.
@@ -42,7 +48,7 @@ export interface ReferenceMapping {
   /** A row's published value as a measurement in the unit the parser stores; null skips the row. */
   measurement(row: ReferenceRow, value: number, dataset: { fileKiB?: number }): Measurement | null;
   /** The run's parameters when they follow from the operation (dd's mode); default: the dataset's preset. */
-  params?(operation: string): Record<string, unknown>;
+  params?(operation: string, presets: ReferencePresets): Record<string, unknown>;
 }
 
 /** What advice about a run's setup may use besides its parameters. */

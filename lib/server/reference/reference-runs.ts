@@ -67,7 +67,7 @@ export function referenceRunsFromDatasets(datasets: Dataset[]): ReferenceRun[] {
         notes: `Published figures from ${ds.source} (${ds.title}). ${ref.host}.`,
         fsType,
         medium,
-        params: mapping.params ? mapping.params(op) : ref.preset ? { preset: ref.preset } : {},
+        params: mapping.params ? mapping.params(op, { preset: ref.preset, writePreset: ref.writePreset }) : ref.preset ? { preset: ref.preset } : {},
         profile: {
           reference: { dataset: ds.id, guide: ds.guide, year: ref.year, host: ref.host },
           target: { fsType, medium, model: ref.host },
