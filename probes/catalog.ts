@@ -35,6 +35,7 @@ export type { CommandSpec, Measurement, NormalisedResult, ParseOutcome, Progress
 export type { Better, DisplayUnit, MetricDef, MetricVocabulary } from "./core/metrics";
 export type { ChartDraft, ChartRowDraft, ProbeView, RunChart, RunChartSeries, SectionDraft, SeriesValues, TableRowDraft, ViewRun, ViewSeries, XKind } from "./core/view";
 export { displayMeasurement, displayUnit } from "./core/metrics";
+export { sizeBeyondRamMiB } from "./core/sizing";
 
 export type ProbeParamsById = { [K in ProbeId]: (typeof probes)[K] extends ProbeDefinition<infer P> ? P : never };
 export type AnyProbeParams = ProbeParamsById[ProbeId];
@@ -123,6 +124,8 @@ export interface ResolvedPreset {
   description: string;
   /** All parameters except target. */
   params: Omit<AnyProbeParams, "target">;
+  /** The file should be larger than the host's RAM (see PresetDef.sizeBeyondRam). */
+  sizeBeyondRam: boolean;
 }
 
 export function resolvePreset(ref: string): ResolvedPreset | undefined {
@@ -133,7 +136,7 @@ export function resolvePreset(ref: string): ResolvedPreset | undefined {
   const probe = getProbe(probeId);
   if (!probe || !Object.hasOwn(probe.presets, presetId)) return undefined;
   const preset = probe.presets[presetId] as PresetDef<AnyProbeParams>;
-  return { ref, probeId: probe.id, presetId, title: preset.title, description: preset.description, params: structuredClone(preset.params) };
+  return { ref, probeId: probe.id, presetId, title: preset.title, description: preset.description, params: structuredClone(preset.params), sizeBeyondRam: preset.sizeBeyondRam === true };
 }
 
 /** Every "<probe>:<preset>" reference, in catalog order. */

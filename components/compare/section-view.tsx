@@ -51,7 +51,7 @@ export function SectionView({ section, series }: { section: SectionModel; series
       return next;
     });
   const groupLabel = section.groups?.find((g) => g.id === group)?.label;
-  // A big table (iozone: 91 rows × 20 series) is built when opened, so it does not delay the charts.
+  // A big table (91 rows × 20 series for a full auto table) is built when opened, so it does not delay the charts.
   const [tableOpen, setTableOpen] = useState(() => section.table.rows.filter((r) => r.group === undefined || r.group === section.defaultGroup).length * own.length <= 400);
 
   return (

@@ -48,7 +48,7 @@ export function foldRuns<T extends Pick<CompareRun, "id" | "probe" | "hostKey" |
 
 /**
  * Same machine, probe, file system, medium and parameters apart from `notSetup` (those that only
- * say how a run was driven, e.g. dd's direction): the runs of one setup.
+ * say how a run was driven, e.g. its direction): the runs of one setup.
  */
 export function setupKey(run: Pick<CompareRun, "probe" | "hostKey" | "params" | "fsType" | "medium">, notSetup: readonly string[]): string {
   const rest = Object.fromEntries(Object.entries(run.params).filter(([k]) => !notSetup.includes(k)));
@@ -56,7 +56,7 @@ export function setupKey(run: Pick<CompareRun, "probe" | "hostKey" | "params" | 
 }
 
 /**
- * Some probes measure one side of a setup per run (dd writes or reads), and their chart groups
+ * Some probes measure one side of a setup per run (a write or a read), and their chart groups
  * bars by side: the runs of each side of one setup become one series (a bar in each group) when
  * each side has one configuration. Groups whose side is unknown (`sideOf` null, e.g. imports)
  * stay as they are.

@@ -66,7 +66,7 @@ function reasonSkipped(run: CompareRun): string | null {
 
 /**
  * "3 writes, 3 reads" for a series holding every side of a probe that measures one side per run
- * (dd's write and read; "" for one of each); undefined (the default "n runs") otherwise.
+ * (write and read; "" for one of each); undefined (the default "n runs") otherwise.
  */
 function countText(runs: readonly CompareRun[]): string | undefined {
   const sides = runs[0] ? getProbe(runs[0].probe)?.view.sides : undefined;

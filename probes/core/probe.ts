@@ -29,12 +29,6 @@ export interface ToolInfo {
 /** One row of a guide's published table (content/data/*.json): column key → cell. */
 export type ReferenceRow = Readonly<Record<string, string | number | boolean | null>>;
 
-/** The presets a dataset names for its rows: `preset`, and `writePreset` for rows that write. */
-export interface ReferencePresets {
-  preset?: string;
-  writePreset?: string;
-}
-
 /**
  * How a guide's published table becomes reference runs of this probe (lib/server/reference):
  * the dataset names the probe; the probe knows what a row means.
@@ -47,8 +41,11 @@ export interface ReferenceMapping {
   runPerOperation: boolean;
   /** A row's published value as a measurement in the unit the parser stores; null skips the row. */
   measurement(row: ReferenceRow, value: number, dataset: { fileKiB?: number }): Measurement | null;
-  /** The run's parameters when they follow from the operation (dd's mode); default: the dataset's preset. */
-  params?(operation: string, presets: ReferencePresets): Record<string, unknown>;
+  /**
+   * The run's parameters when they follow from the operation (dd's mode) or from the dataset's
+   * presets (fio's method); default: `{ preset }` when the dataset names one.
+   */
+  params?(operation: string, dataset: { preset?: string; writePreset?: string }): Record<string, unknown>;
 }
 
 /** What advice about a run's setup may use besides its parameters. */
@@ -63,6 +60,11 @@ export interface PresetDef<P> {
   description: string;
   /** Everything except `target`, which belongs to the host the preset runs on. */
   params: Omit<P, "target">;
+  /**
+   * The preset's file (its `sizeMiB`) should be larger than the host's RAM: the launch form sets
+   * it per target with `sizeBeyondRamMiB` (probes/core/sizing.ts).
+   */
+  sizeBeyondRam?: boolean;
 }
 
 /**

@@ -132,6 +132,20 @@ export interface SidePairing {
   sides: readonly string[];
 }
 
+// ------------------------------------------------------------------------- timeline
+
+export interface TimelinePoint {
+  /** "12 s" for telemetry, the sample's clock time for a sampled probe. */
+  label: string;
+  /** Series named as lib/diagnosis/timeline.ts lists them ("cpu.iowait", "device.util", …). */
+  values: Record<string, number>;
+}
+
+/** What the machine did over time, the shape diagnosis rules read. */
+export interface Timeline {
+  points: TimelinePoint[];
+}
+
 /** How a probe's results are drawn. */
 export interface ProbeView {
   /** Charts of one run's result, values in display units. */
@@ -145,6 +159,8 @@ export interface ProbeView {
    * fdatasync): left out of "Probe parameters" in what differs and of the side-pairing key.
    */
   notSetupParams?: readonly string[];
+  /** A probe that samples the system over time gives its result as a diagnosis timeline. */
+  timeline?(result: NormalisedResult): Timeline;
   /** Extra facts for "what differs", after the common ones (dd: fdatasync of writes). */
   differsFacts?: readonly { id: string; label: string; value(params: Record<string, unknown>): string | null }[];
 }

@@ -13,7 +13,7 @@ const DETECTED: ReadonlyMap<string, VersionDetection> = new Map(
 export const CAPABILITY_TOOLS: readonly string[] = [...DETECTED.keys()];
 export type CapabilityTool = string;
 
-/** The version number in a tool's version output, e.g. "3.489" from `iozone -v`. */
+/** The version number in a tool's version output, read with the pattern its probe declares. */
 export function parseToolVersion(tool: CapabilityTool, output: string): string | null {
   const m = DETECTED.get(tool)?.pattern.exec(output);
   return m?.[1]?.slice(0, 200) ?? null;

@@ -4,6 +4,7 @@ import type { Better } from "../core/metrics";
 import type { Measurement, NormalisedResult } from "../core/types";
 import { seriesKeysIn, ValueCollector, type ChartDraft, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries } from "../core/view";
 import { bucketPoints, bucketWidth, SAR_METRICS, sarSeries, VM_EFFICIENCY } from "./series";
+import { timelineFromSar } from "./timeline";
 
 /** Columns drawn on a run page (the rest are in its table). */
 const RUN_PAGE_METRICS = new Set(["pgscank/s", "pgscand/s", "pgsteal/s", "majflt/s", "%vmeff", "%util", "await", "kbdirty", "%iowait", "%user", "%system", "kbmemfree", "kbcached"]);
@@ -95,4 +96,4 @@ function compareSection(series: readonly ViewSeries[]): SectionDraft {
   };
 }
 
-export const sarView: ProbeView = { runCharts, compareSection };
+export const sarView: ProbeView = { runCharts, compareSection, timeline: (result) => timelineFromSar(result.measurements) };
