@@ -13,13 +13,14 @@ import {
 import { fixture } from "./core/testing";
 
 describe("catalog", () => {
-  it("holds the four probes with their Debian packages", () => {
-    expect(Object.keys(catalog)).toEqual(["iozone", "dd", "sar", "fio"]);
+  it("holds the probes with their Debian packages", () => {
+    expect(Object.keys(catalog)).toEqual(["iozone", "dd", "sar", "fio", "fsmeta"]);
     expect(probeIds.map((id) => [id, catalog[id].tool.binary, catalog[id].tool.debianPackage])).toEqual([
       ["iozone", "iozone", "iozone3"],
       ["dd", "dd", "coreutils"],
       ["sar", "sar", "sysstat"],
       ["fio", "fio", "fio"],
+      ["fsmeta", "fio", "fio"],
     ]);
     expect(catalog.iozone.tool.installHint).toMatch(/non-free/);
     for (const id of probeIds) expect(catalog[id].id).toBe(id);
@@ -32,6 +33,7 @@ describe("catalog", () => {
       "sar:paging", "sar:disk", "sar:memory", "sar:cpu", "sar:all",
       "fio:seq-write", "fio:seq-read", "fio:rand-read-4k", "fio:rand-write-4k",
       "fio:rand-write-4k-buffered", "fio:rand-read-4k-qd32", "fio:rand-write-4k-qd32",
+      "fsmeta:flat-50k", "fsmeta:tree-50k", "fsmeta:quick",
     ]);
   });
 
@@ -75,7 +77,7 @@ describe("catalog", () => {
     const nested = validateParams("iozone", { target: "/t", tests: [0, 99] });
     expect(nested.ok ? {} : nested.fieldErrors).toEqual({ tests: ['tests must be "all" or a list of iozone test numbers (0–12)'] });
     const unknown = validateParams("hdparm", {});
-    expect(unknown.ok ? null : unknown.fieldErrors.probe).toEqual(['Unknown probe "hdparm": choose one of iozone, dd, sar, fio.']);
+    expect(unknown.ok ? null : unknown.fieldErrors.probe).toEqual(['Unknown probe "hdparm": choose one of iozone, dd, sar, fio, fsmeta.']);
     expect(validateParams("sar", null).ok).toBe(false);
   });
 

@@ -9,6 +9,7 @@ import { normalisedResultSchemaFor } from "./core/schemas";
 import type { ParseOutcome } from "./core/types";
 import { ddProbe } from "./dd/probe";
 import { fioProbe } from "./fio/probe";
+import { fsmetaProbe } from "./fsmeta/probe";
 import { iozoneProbe } from "./iozone/probe";
 import { sarProbe } from "./sar/probe";
 
@@ -18,6 +19,7 @@ const probes = {
   dd: ddProbe,
   sar: sarProbe,
   fio: fioProbe,
+  fsmeta: fsmetaProbe,
 };
 
 /** A probe id: a key of the registry. */

@@ -94,7 +94,7 @@ describe("guardJob refuses", () => {
   });
 
   it("unknown probe ids", async () => {
-    expect(await refusal(job("bash", { target: sub }))).toBe('unknown probe "bash": this agent runs only iozone, dd, sar, fio');
+    expect(await refusal(job("bash", { target: sub }))).toBe('unknown probe "bash": this agent runs only iozone, dd, sar, fio, fsmeta');
     expect(await refusal(job("", {}))).toMatch(/unknown probe ""/);
     expect(await refusal(job("__proto__", { target: sub }))).toMatch(/unknown probe/);
   });

@@ -66,13 +66,21 @@ const ERRNO: Record<number, string> = {
   95: "Operation not supported",
 };
 
+// These engines move no data: they count one fake block per file opened, stat'ed or unlinked
+// (the fsmeta probe reads them as files per second), so a "bandwidth" of theirs would be false.
+const NO_DATA_ENGINES = new Set(["filecreate", "filestat", "filedelete", "exec"]);
+const engineOf = (job: Record<string, Json>) => {
+  const options = job["job options"];
+  return isObject(options) && typeof options.ioengine === "string" ? options.ioengine : null;
+};
+
 export function readJobs(jobs: Json[]): FioJsonResult {
   const measurements: Measurement[] = [];
   const warnings: string[] = [];
   const failed: string[] = [];
   let transferred = false;
   let jsonPlus = false;
-  const objects = jobs.filter(isObject);
+  const objects = jobs.filter(isObject).filter((job) => !NO_DATA_ENGINES.has(engineOf(job) ?? ""));
   const names = objects.map((job) => (typeof job.jobname === "string" ? job.jobname.slice(0, MAX_DIM_CHARS) : "job"));
   const dimsOf = jobDims(names);
   objects.forEach((job, i) => {
