@@ -35,24 +35,23 @@ describe("fsmeta params", () => {
 });
 
 describe("fsmeta command", () => {
-  it("flat: one fio process, create then stat then delete on the same names in the target", () => {
-    const cmd = buildFsmetaCommand(preset("flat-50k"));
-    expect(cmd).toMatchObject({ file: "fio", cwd: "/srv/t", env: { LC_ALL: "C" }, timeoutSec: 120 + 2000 });
+  it("flat: one fio process, create then stat then delete on the same names in the run directory", () => {
+    const cmd = buildFsmetaCommand(preset("flat-50k"), "/srv/t/probebook-run-AbC123");
+    expect(cmd).toMatchObject({ file: "fio", cwd: "/srv/t/probebook-run-AbC123", env: { LC_ALL: "C" }, timeoutSec: 120 + 2000 });
     const step = (name: string, engine: string) => [
-      `--name=${name}`, "--stonewall", `--ioengine=${engine}`, "--directory=/srv/t", "--filename_format=probebook-fsmeta.$filenum",
+      `--name=${name}`, "--stonewall", `--ioengine=${engine}`, "--directory=/srv/t/probebook-run-AbC123", "--filename_format=probebook-fsmeta.$filenum",
       "--nrfiles=50000", "--numjobs=1", "--filesize=4k", "--fallocate=none", "--openfiles=1", "--create_on_open=1", "--file_service_type=sequential",
     ];
     expect(cmd.args).toEqual([
       "--output-format=normal,json", "--eta=always", "--group_reporting",
       ...step("create", "filecreate"), ...step("stat", "filestat"), ...step("delete", "filedelete"),
     ]);
-    expect(cmd.files).toHaveLength(50_000);
-    expect(cmd.files?.[0]).toBe("/srv/t/probebook-fsmeta.0");
-    expect(cmd.files?.at(-1)).toBe("/srv/t/probebook-fsmeta.49999");
+    // The agent removes the whole run directory afterwards: no file list to clean up.
+    expect(cmd.files).toBeUndefined();
   });
 
   it("tree: fio's exec engine makes the directories first and removes them last; one worker per directory", () => {
-    const cmd = buildFsmetaCommand(preset("tree-50k"));
+    const cmd = buildFsmetaCommand(preset("tree-50k"), "/srv/t/probebook-run-AbC123");
     const dirs = Array.from({ length: 10 }, (_, i) => `probebook-fsmeta/d${i}`);
     expect(cmd.args.slice(3, 11)).toEqual([
       "--name=mkdir", "--stonewall", "--ioengine=exec", "--program=mkdir", `--arguments=-p ${dirs.join(" ")}`, "--std_redirect=0", "--runtime=100ms", "--numjobs=1",
@@ -63,12 +62,11 @@ describe("fsmeta command", () => {
     expect(cmd.args.filter((a) => a.startsWith("--filename_format="))).toEqual(Array(3).fill("--filename_format=probebook-fsmeta/d$jobnum/f.$filenum"));
     expect(cmd.args.filter((a) => a === "--nrfiles=5000")).toHaveLength(3);
     expect(cmd.args.filter((a) => a === "--numjobs=10")).toHaveLength(3);
-    expect(cmd.files).toHaveLength(50_000);
-    expect(cmd.files).toContain("/srv/t/probebook-fsmeta/d9/f.4999");
+    expect(cmd.cwd).toBe("/srv/t/probebook-run-AbC123");
   });
 
   it("escapes colons in the directory, which fio would split on", () => {
-    expect(buildFsmetaCommand(preset("quick", "/mnt/a:b")).args).toContain("--directory=/mnt/a\\:b");
+    expect(buildFsmetaCommand(preset("quick", "/mnt/a:b"), "/mnt/a:b/probebook-run-x").args).toContain("--directory=/mnt/a\\:b/probebook-run-x");
   });
 
   it("scales the timeout and the space it asks for with the number of files", () => {

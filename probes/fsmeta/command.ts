@@ -5,13 +5,12 @@
 // each step's rate and latency percentiles; no second tool has to be installed. bonnie++ and mdtest
 // would be new dependencies (mdtest needs MPI), and a shell loop measures fork+exec, not the
 // file system.
-import { inTarget } from "../core/schemas";
 import type { CommandSpec } from "../core/types";
 import type { FsmetaParams } from "./params";
 
-/** Flat layout: the files sit in the target itself, named by this prefix. */
+/** Flat layout: the files sit in the run directory itself, named by this prefix. */
 export const FLAT_PREFIX = "probebook-fsmeta.";
-/** Tree layout: one sub-directory per worker below this directory of the target. */
+/** Tree layout: one sub-directory per worker below this directory of the run directory. */
 export const TREE_DIR = "probebook-fsmeta";
 
 export const PHASES = ["create", "stat", "delete"] as const;
@@ -31,7 +30,7 @@ export function filesPerDir(params: FsmetaParams): number {
   return params.files / params.dirs;
 }
 
-/** Directories of the tree, relative to the target; fio's clone number $jobnum picks one. */
+/** Directories of the tree, relative to the run directory; fio's clone number $jobnum picks one. */
 export function treeDirs(params: FsmetaParams): string[] {
   return Array.from({ length: params.dirs }, (_, i) => `${TREE_DIR}/d${i}`);
 }
@@ -43,13 +42,13 @@ function execSection(name: string, program: string, args: string[]): string[] {
   return [`--name=${name}`, "--stonewall", "--ioengine=exec", `--program=${program}`, `--arguments=${args.join(" ")}`, "--std_redirect=0", "--runtime=100ms", "--numjobs=1"];
 }
 
-function phaseSection(phase: Phase, params: FsmetaParams): string[] {
+function phaseSection(phase: Phase, params: FsmetaParams, runDir: string): string[] {
   const tree = isTree(params);
   return [
     `--name=${phase}`,
     "--stonewall",
     `--ioengine=${ENGINE[phase]}`,
-    `--directory=${directoryArg(params.target)}`,
+    `--directory=${directoryArg(runDir)}`,
     // Same names in all three steps, so stat and delete find what create made.
     `--filename_format=${tree ? `${TREE_DIR}/d$jobnum/f.$filenum` : `${FLAT_PREFIX}$filenum`}`,
     `--nrfiles=${filesPerDir(params)}`,
@@ -71,25 +70,20 @@ export function fsmetaTimeoutSec(params: FsmetaParams): number {
   return 120 + Math.ceil(params.files / 25);
 }
 
-export function buildFsmetaCommand(params: FsmetaParams): CommandSpec {
+/**
+ * `runDir` is the run's private directory inside the target, made by the agent: every file and
+ * directory the steps make lives there, and the agent removes it after the run however it ends.
+ */
+export function buildFsmetaCommand(params: FsmetaParams, runDir: string): CommandSpec {
   const tree = isTree(params);
   const dirs = treeDirs(params);
   // normal,json: JSON alone makes fio 3.33 print no ETA lines, and those are the only live
   // progress it has. The parser reads the JSON document and ignores the text report.
   const args = ["--output-format=normal,json", "--eta=always", "--group_reporting"];
   if (tree) args.push(...execSection("mkdir", "mkdir", ["-p", ...dirs]));
-  for (const phase of PHASES) args.push(...phaseSection(phase, params));
+  for (const phase of PHASES) args.push(...phaseSection(phase, params, runDir));
   if (tree) args.push(...execSection("rmdir", "rmdir", [...dirs, TREE_DIR]));
-
-  // If the run stops half way, the runner removes what is left (directories stay, empty).
-  const files: string[] = [];
-  const perDir = filesPerDir(params);
-  for (let d = 0; d < params.dirs; d++) {
-    for (let f = 0; f < perDir; f++) {
-      files.push(inTarget(params.target, tree ? `${dirs[d]}/f.${f}` : `${FLAT_PREFIX}${f}`));
-    }
-  }
-  return { file: "fio", args, env: { LC_ALL: "C" }, cwd: params.target, timeoutSec: fsmetaTimeoutSec(params), files };
+  return { file: "fio", args, env: { LC_ALL: "C" }, cwd: runDir, timeoutSec: fsmetaTimeoutSec(params) };
 }
 
 /**

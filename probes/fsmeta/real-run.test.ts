@@ -13,15 +13,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(input: object) {
   const params = fsmetaProbe.paramsSchema.parse({ ...input, target: dir });
-  const spec = fsmetaProbe.buildCommand(params);
+  // The agent makes a private run directory inside the target; so does this test.
+  const runDir = mkdtempSync(path.join(dir, "probebook-run-"));
+  const spec = fsmetaProbe.buildCommand(params, runDir);
   let output = "";
   const outcome = await startCommand(spec, { target: dir, onData: (t) => (output += t) }).done;
-  return { params, output, outcome };
+  const left = readdirSync(runDir);
+  rmSync(runDir, { recursive: true, force: true });
+  return { params, output, outcome, left };
 }
 
 describe("fsmeta on the real fio", () => {
   it("quick preset: 5,000 files created, stat'ed and deleted, nothing left behind", async () => {
-    const { params, output, outcome } = await run(fsmetaProbe.presets.quick!.params);
+    const { params, output, outcome, left } = await run(fsmetaProbe.presets.quick!.params);
     expect(outcome).toMatchObject({ exitCode: 0, timedOut: false });
     const r = expectOk(fsmetaProbe.parse(output));
     expect(r.toolVersion).toMatch(/^3\./);
@@ -31,15 +35,15 @@ describe("fsmeta on the real fio", () => {
       expect(one(r.measurements, "lat_p99", { op }).value).toBeGreaterThan(0);
     }
     expect(fsmetaProbe.extractProgress(output, params)).toMatchObject({ done: 3, total: 3, fraction: 1 });
-    expect(readdirSync(dir)).toEqual([]);
+    expect(left).toEqual([]);
   }, 120_000);
 
   it("tree: fio makes the directories, one worker fills each, and the directories are gone afterwards", async () => {
-    const { output, outcome } = await run({ files: 600, dirs: 3 });
+    const { output, outcome, left } = await run({ files: 600, dirs: 3 });
     expect(outcome.exitCode).toBe(0);
     const r = expectOk(fsmetaProbe.parse(output));
     expect(one(r.measurements, "rate", { op: "create" }).dims).toEqual({ op: "create", layout: "tree", files: 600, dirs: 3 });
     expect(r.measurements.filter((m) => m.metric === "rate")).toHaveLength(3);
-    expect(readdirSync(dir)).toEqual([]);
+    expect(left).toEqual([]);
   }, 120_000);
 });
