@@ -1,9 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { requireActor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/http/app-error";
+import { uuidSchema } from "@/lib/http/params";
 import { createHost, hostNameSchema, reissueRegistration } from "@/lib/server/hosts/create-host";
 import { describeRegistration, type HostRegistration } from "@/lib/server/hosts/describe-registration";
 import { mediumOverrideSchema, setMediumOverride } from "@/lib/server/hosts/set-medium-override";
@@ -35,7 +35,7 @@ export async function createHostAction(_prev: RegistrationState, form: FormData)
 export async function reregisterHostAction(_prev: RegistrationState, form: FormData): Promise<RegistrationState> {
   return asState(async () => {
     await requireActor("OPERATOR");
-    const id = z.string().uuid().parse(form.get("hostId"));
+    const id = uuidSchema().parse(form.get("hostId"));
     return { host: await describeRegistration({ host: await reissueRegistration(id) }) };
   });
 }

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireActor } from "@/lib/auth/actor";
 import { formState, type FormState } from "@/lib/http/form-state";
+import { uuidSchema } from "@/lib/http/params";
 import { changeRole } from "@/lib/server/users/change-role";
 import { createUser } from "@/lib/server/users/create-user";
 
@@ -24,6 +25,6 @@ export async function createUserAction(_prev: FormState, form: FormData): Promis
 
 export async function changeRoleAction(form: FormData): Promise<void> {
   const actor = await requireActor("ADMIN");
-  await changeRole({ actorId: actor.userId, userId: z.string().uuid().parse(form.get("userId")), role: roleSchema.parse(form.get("role")) });
+  await changeRole({ actorId: actor.userId, userId: uuidSchema().parse(form.get("userId")), role: roleSchema.parse(form.get("role")) });
   revalidatePath("/admin/users");
 }

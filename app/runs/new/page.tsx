@@ -4,7 +4,6 @@ import { LaunchForm, type LaunchPreset } from "@/components/launch-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { listLaunchHosts } from "@/lib/server/hosts/list-launch-hosts";
 import { presetRefs, resolvePreset } from "@/probes/catalog";
-import { FIO_PRESETS_SIZED_BEYOND_RAM } from "@/probes/fio/params";
 
 export const metadata: Metadata = { title: "Launch a probe" };
 export const dynamic = "force-dynamic";
@@ -14,8 +13,7 @@ export default async function NewRunPage({ searchParams }: { searchParams: Promi
   await requirePageUser(`/runs/new?${new URLSearchParams(sp as Record<string, string>)}`, "OPERATOR");
   const presets: LaunchPreset[] = presetRefs().flatMap((ref) => {
     const p = resolvePreset(ref);
-    const sizeBeyondRam = p?.probeId === "fio" && FIO_PRESETS_SIZED_BEYOND_RAM.includes(p.presetId);
-    return p ? [{ ref, probe: p.probeId, title: `${p.probeId}: ${p.title}`, description: p.description, params: p.params as Record<string, unknown>, sizeBeyondRam }] : [];
+    return p ? [{ ref, probe: p.probeId, title: `${p.probeId}: ${p.title}`, description: p.description, params: p.params as Record<string, unknown>, sizeBeyondRam: p.sizeBeyondRam }] : [];
   });
   const wanted = sp.probe && sp.preset ? `${sp.probe}:${sp.preset}` : sp.probe ? presets.find((p) => p.probe === sp.probe)?.ref : undefined;
   const hosts = await listLaunchHosts();

@@ -1,9 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { requireActor } from "@/lib/auth/actor";
 import { formState, type FormState } from "@/lib/http/form-state";
+import { uuidSchema } from "@/lib/http/params";
 import { createApiToken } from "@/lib/server/tokens/create-api-token";
 import { revokeApiToken } from "@/lib/server/tokens/revoke-api-token";
 
@@ -18,6 +18,6 @@ export async function createTokenAction(_prev: FormState, form: FormData): Promi
 
 export async function revokeTokenAction(form: FormData): Promise<void> {
   const actor = await requireActor("VIEWER");
-  await revokeApiToken({ tokenId: z.string().uuid().parse(form.get("tokenId")), actor });
+  await revokeApiToken({ tokenId: uuidSchema().parse(form.get("tokenId")), actor });
   revalidatePath("/settings/tokens");
 }

@@ -1,5 +1,4 @@
-import { probeIds } from "../../../probes/catalog";
-import { sizeBeyondRamMiB } from "../../../probes/fio/params";
+import { probeIds, sizeBeyondRamMiB } from "../../../probes/catalog";
 import { readHostProfile } from "../../../probes/profile/read-profile";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { db } from "../../db";

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { db } from "../../db";
+import { uuidSchema } from "../../http/params";
 
 export const mediumOverrideSchema = z.object({
-  hostId: z.string().uuid(),
+  hostId: uuidSchema(),
   device: z.string().regex(/^[a-zA-Z0-9_.-]{1,64}$/),
   medium: z.enum(["auto", "ssd", "disk", "memory"]),
 });
