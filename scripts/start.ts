@@ -7,6 +7,7 @@ import { buildStaleReason, nextBin, runNextBuild } from "../lib/runtime/next-bui
 import { dataDir, projectRoot } from "../lib/runtime/paths";
 import { seedDatabase } from "../prisma/seed";
 import { startLocalAgent } from "../lib/runtime/local-agent";
+import { probeToolsHint } from "../lib/runtime/probe-tools-hint";
 
 const log = (msg: string) => console.log(`[probebook] ${msg}`);
 
@@ -110,6 +111,7 @@ async function main() {
     if (agent) {
       children.push(agent);
       agent.on("exit", (code) => !stopping && log(`the local agent exited (${code ?? "signal"}); the web server keeps running`));
+      for (const line of await probeToolsHint()) log(line);
     }
     log(`ready on http://localhost:${port}`);
   }
