@@ -8,6 +8,7 @@ import {
   familyFromPrettyName,
   installCommand,
   installPlan,
+  osReleaseFromPrettyName,
   parseOsRelease,
   PROBE_TOOLS,
   readOsRelease,
@@ -44,6 +45,14 @@ describe("parseOsRelease and distroFamily", () => {
     expect(parsed.id).toBe(id);
     expect(distroFamily(parsed)).toBe(family);
     expect(familyFromPrettyName(parsed.prettyName)).toBe(family);
+  });
+
+  it("a host profile's PRETTY_NAME alone gives the same command as the full os-release", () => {
+    for (const file of ["os-release.txt", "hand-os-release-debian-11.txt", "hand-os-release-ubuntu-24.04.txt", "hand-os-release-rocky-9.txt", "hand-os-release-alpine-3.20.txt"]) {
+      const full = osOf(file);
+      expect(installCommand(osReleaseFromPrettyName(full.prettyName), PROBES), file).toBe(installCommand(full, PROBES));
+    }
+    expect(osReleaseFromPrettyName("Haiku R1")).toBeNull();
   });
 
   it("reads ID_LIKE in order and VERSION_ID unquoted", () => {

@@ -130,6 +130,16 @@ export function familyFromPrettyName(prettyName: string | null): DistroFamily | 
   return rules.find(([re]) => re.test(name))?.[1] ?? null;
 }
 
+/**
+ * An OsRelease good enough for installCommand from a PRETTY_NAME alone (what stored host
+ * profiles carry): the family as its ID and the first number as VERSION_ID.
+ */
+export function osReleaseFromPrettyName(prettyName: string | null): OsRelease | null {
+  const family = familyFromPrettyName(prettyName);
+  if (!family) return null;
+  return { id: family, idLike: [], versionId: /\b(\d+(?:\.\d+)?)\b/.exec(prettyName ?? "")?.[1] ?? null, prettyName };
+}
+
 /** One command to run as root, as argv (no shell), and why it is there. */
 export interface InstallStep {
   argv: string[];
