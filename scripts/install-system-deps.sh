@@ -14,7 +14,13 @@ chromium=chromium
 if [ "${ID:-}" = ubuntu ] || [[ " ${ID_LIKE:-} " == *" ubuntu "* ]]; then
   # Ubuntu calls the package chromium-browser and keeps iozone3 in multiverse.
   chromium=chromium-browser
-  grep -rqsE '^(Components:|deb ).*multiverse' /etc/apt/sources.list /etc/apt/sources.list.d/ || add-apt-repository -y multiverse
+  if ! grep -rqsE '^(Components:|deb ).*multiverse' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    if command -v add-apt-repository >/dev/null; then
+      add-apt-repository -y multiverse
+    else
+      sed -i -E '/^Components:/{/ multiverse( |$)/!s/$/ multiverse/}' /etc/apt/sources.list.d/ubuntu.sources
+    fi
+  fi
 else
   # iozone3 is only in the non-free component (" non-free" as a word: not non-free-firmware).
   src=/etc/apt/sources.list.d/debian.sources

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -66,6 +66,13 @@ describe("parseOsRelease and distroFamily", () => {
     expect(familyFromPrettyName(null)).toBeNull();
   });
 
+  it("on this Debian machine, knows which apt sources file it has", async ({ skip }) => {
+    const here = await readOsRelease();
+    skip(distroFamily(here) !== "debian", "needs a Debian machine");
+    const deb822 = existsSync("/etc/apt/sources.list.d/debian.sources");
+    expect(here?.aptSources).toBe(deb822 ? "deb822" : "list");
+  });
+
   it("reads this machine's /etc/os-release and falls back to the next file", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "pb-osr-"));
     try {
@@ -89,6 +96,11 @@ describe("installCommand for the probe tools (iozone, dd, sar, sadf, fio)", () =
   it("Debian 11: non-free in sources.list lines", () => {
     const cmd = installCommand(osOf("hand-os-release-debian-11.txt"), ["iozone"], { asRoot: true });
     expect(cmd).toMatch(/^sed -i -E .* \/etc\/apt\/sources\.list && apt-get update && apt-get install -y iozone3$/);
+  });
+
+  it("Debian 12 upgraded from 11 (sources.list kept): edits sources.list", () => {
+    const cmd = installCommand({ ...osOf("os-release.txt"), aptSources: "list" }, ["iozone"], { asRoot: true });
+    expect(cmd).toMatch(/^sed -i -E .* \/etc\/apt\/sources\.list && apt-get update/);
   });
 
   it("Ubuntu and its derivatives: multiverse for iozone3", () => {

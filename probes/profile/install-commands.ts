@@ -1,7 +1,7 @@
 // Which package brings which tool on which Linux distribution, and the exact commands that
 // install them. One table for everyone who says "install X": the `npm test` pre-check, the
 // `npm start` hint, the host page's missing-tool hint and the agent's `--install-tools`.
-import { readFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import { parseOsReleaseFields } from "./parse-kernel-files";
 
 /** The fields of /etc/os-release that decide the package manager and package names. */
@@ -11,6 +11,11 @@ export interface OsRelease {
   idLike: string[];
   versionId: string | null;
   prettyName: string | null;
+  /**
+   * Where apt's Debian sources are on this machine, when known: deb822 (Debian 12's
+   * debian.sources) or one-line sources.list (older releases, and systems upgraded from them).
+   */
+  aptSources?: "deb822" | "list";
 }
 
 export type DistroFamily = "debian" | "ubuntu" | "fedora" | "rhel" | "suse" | "arch" | "alpine";
@@ -93,11 +98,23 @@ export function parseOsRelease(text: string): OsRelease | null {
   };
 }
 
-/** This machine's os-release (the path os-release(5) names first, then its fallback). */
+const DEB822_SOURCES = "/etc/apt/sources.list.d/debian.sources";
+const exists = (file: string) => access(file).then(() => true, () => false);
+
+/**
+ * This machine's os-release (the path os-release(5) names first, then its fallback); on
+ * Debian also which form its apt sources take, so that enabling non-free edits the right file.
+ */
 export async function readOsRelease(files: readonly string[] = ["/etc/os-release", "/usr/lib/os-release"]): Promise<OsRelease | null> {
   for (const file of files) {
     const text = await readFile(file, "utf8").catch(() => null);
-    if (text !== null) return parseOsRelease(text);
+    if (text === null) continue;
+    const os = parseOsRelease(text);
+    if (os && distroFamily(os) === "debian") {
+      if (await exists(DEB822_SOURCES)) os.aptSources = "deb822";
+      else if (await exists("/etc/apt/sources.list")) os.aptSources = "list";
+    }
+    return os;
   }
   return null;
 }
@@ -158,7 +175,7 @@ export interface InstallPlan {
 
 // Debian 12 keeps its sources in deb822 form; older releases in sources.list lines.
 // " non-free" as a whole word: Debian 12's installer already adds "non-free-firmware".
-const DEBIAN_NON_FREE_DEB822: string[] = ["sed", "-i", "-E", "/^Components:/{/ non-free( |$)/!s/$/ non-free/}", "/etc/apt/sources.list.d/debian.sources"];
+const DEBIAN_NON_FREE_DEB822: string[] = ["sed", "-i", "-E", "/^Components:/{/ non-free( |$)/!s/$/ non-free/}", DEB822_SOURCES];
 const DEBIAN_NON_FREE_LIST: string[] = ["sed", "-i", "-E", "/^deb .* main( |$)/{/ non-free( |$)/!s/ main( |$)/ main non-free\\1/}", "/etc/apt/sources.list"];
 
 function majorVersion(os: OsRelease | null): number | null {
@@ -172,8 +189,8 @@ function managerSteps(family: DistroFamily, os: OsRelease | null, packages: stri
     case "debian": {
       const steps: InstallStep[] = [];
       if (has("iozone3")) {
-        const old = (majorVersion(os) ?? 12) < 12;
-        steps.push({ argv: old ? DEBIAN_NON_FREE_LIST : DEBIAN_NON_FREE_DEB822, why: "iozone3 is only in Debian's non-free component" });
+        const list = os?.aptSources ? os.aptSources === "list" : (majorVersion(os) ?? 12) < 12;
+        steps.push({ argv: list ? DEBIAN_NON_FREE_LIST : DEBIAN_NON_FREE_DEB822, why: "iozone3 is only in Debian's non-free component" });
       }
       steps.push({ argv: ["apt-get", "update"], why: "refresh the package lists" });
       steps.push({ argv: ["apt-get", "install", "-y", ...packages], why: "install the packages" });
