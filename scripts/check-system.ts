@@ -84,13 +84,12 @@ async function main(): Promise<number> {
   const family = distroFamily(os);
   const list = () => missing.map((n) => `  - ${n.tool}: ${n.why}`);
   const noInstall = env.PROBEBOOK_NO_INSTALL === "1";
-  let installed = false;
+  let installExit: number | null = null;
   if (isRoot && (family === "debian" || family === "ubuntu") && !noInstall) {
     say("npm test needs programs this machine lacks:");
     for (const line of list()) say(line);
     say(`installing them with ${INSTALL_SCRIPT}, the script CI uses (PROBEBOOK_NO_INSTALL=1 forbids this)`);
-    runInstallScript(env);
-    installed = true;
+    installExit = runInstallScript(env);
     missing = await missingNeeds(needs, env);
     if (missing.length === 0) {
       say("installed; every program npm test needs is here now");
@@ -99,9 +98,11 @@ async function main(): Promise<number> {
   }
   const where = os?.prettyName ?? os?.id ?? "an unknown Linux distribution (no /etc/os-release)";
   const lines = [
-    installed
-      ? `npm test cannot run: ${INSTALL_SCRIPT} ran, but these are still not on PATH (${env.PATH ?? ""}) on ${where}:`
-      : `npm test cannot run: missing on this machine (${where}):`,
+    installExit === null
+      ? `npm test cannot run: missing on this machine (${where}):`
+      : installExit === 0
+        ? `npm test cannot run: ${INSTALL_SCRIPT} ran, but these are still not on PATH (${env.PATH ?? ""}) on ${where}:`
+        : `npm test cannot run: ${INSTALL_SCRIPT} failed (exit ${installExit}; its output is above), so these are still missing on ${where}:`,
     ...list(),
     "Install them with:",
     `  ${installCommand(os, missing.map((n) => n.tool), { asRoot: isRoot })}`,
