@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { CAPABILITY_TOOLS } from "./capabilities";
 import {
   distroFamily,
   familyFromPrettyName,
@@ -152,6 +153,12 @@ describe("installCommand for the probe tools (iozone, dd, sar, sadf, fio)", () =
 
   it("nothing to install: no command", () => {
     expect(installCommand(osOf("os-release.txt"), [])).toBe("");
+  });
+});
+
+describe("PROBE_TOOLS", () => {
+  it("are the tools the agent reports in its capabilities", () => {
+    expect([...PROBE_TOOLS]).toEqual([...CAPABILITY_TOOLS]);
   });
 });
 

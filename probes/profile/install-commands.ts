@@ -38,8 +38,8 @@ type Source = string | Manual;
 
 const IOZONE_SOURCE = "build it from source: download the tarball from https://www.iozone.org, run `make linux` in src/current and copy iozone onto PATH";
 
-// Package names checked against each distribution's repositories. iozone's licence keeps it
-// out of most of them: Debian ships it in non-free, Ubuntu in multiverse.
+// Package names as each distribution's repositories call them. iozone's licence keeps it out of
+// most of them: Debian ships it in non-free, Ubuntu in multiverse.
 const PACKAGES: Record<SystemTool, Record<DistroFamily, Source>> = {
   iozone: {
     debian: "iozone3",
