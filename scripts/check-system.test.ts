@@ -13,7 +13,7 @@ const root = path.resolve(__dirname, "..");
 const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const isRoot = process.getuid?.() === 0;
 const ALWAYS_NEEDED: SystemTool[] = ["chromium", "dd", "sar", "sadf", "fio", "iozone"];
-const ROOT_NEEDED: SystemTool[] = ["mkfs.ext4", "mkfs.xfs", "losetup", "mount"];
+const ROOT_NEEDED: SystemTool[] = ["mkfs.ext4", "mkfs.xfs", "losetup", "mount", "sysctl"];
 
 let bareDir = "";
 

@@ -32,6 +32,7 @@ const TEST_NEEDS: Need[] = [
   { tool: "mkfs.xfs", why: "the loop-mount tests make xfs file systems", rootOnly: true },
   { tool: "losetup", why: "the loop-mount tests detach loop devices", rootOnly: true },
   { tool: "mount", why: "the loop-mount tests mount images", rootOnly: true },
+  { tool: "sysctl", why: "the tunables tests read and set vm sysctls", rootOnly: true },
 ];
 
 async function playwrightBrowserPresent(): Promise<boolean> {
@@ -73,7 +74,7 @@ async function main(): Promise<number> {
   const env = process.env;
   const isRoot = process.getuid?.() === 0;
   const needs = TEST_NEEDS.filter((n) => isRoot || !n.rootOnly);
-  if (!isRoot) say("not running as root: the loop-mount tests will be skipped (needs root: mount -o loop)");
+  if (!isRoot) say("not running as root: the loop-mount and tunables tests will be skipped (needs root: mount -o loop, /proc/sys writes)");
 
   let missing = await missingNeeds(needs, env);
   if (missing.length === 0) {

@@ -22,9 +22,9 @@ export type DistroFamily = "debian" | "ubuntu" | "fedora" | "rhel" | "suse" | "a
 
 /**
  * Tools Probebook runs: the four probes (dd, iozone, sar/sadf, fio), the browser of the
- * end-to-end suite, and what the loop-mount tests make file systems with.
+ * end-to-end suite, what the loop-mount tests make file systems with, and sysctl for tunables.
  */
-export const SYSTEM_TOOLS = ["iozone", "dd", "sar", "sadf", "fio", "chromium", "mkfs.ext4", "mkfs.xfs", "losetup", "mount", "numactl"] as const;
+export const SYSTEM_TOOLS = ["iozone", "dd", "sar", "sadf", "fio", "chromium", "mkfs.ext4", "mkfs.xfs", "losetup", "mount", "sysctl", "numactl"] as const;
 export type SystemTool = (typeof SYSTEM_TOOLS)[number];
 
 /** The probe tools the agent reports (the same names as its capabilities). */
@@ -59,6 +59,7 @@ const PACKAGES: Record<SystemTool, Record<DistroFamily, Source>> = {
   "mkfs.xfs": all("xfsprogs"),
   losetup: all("util-linux"),
   mount: all("util-linux"),
+  sysctl: { ...all("procps"), fedora: "procps-ng", rhel: "procps-ng", alpine: "procps-ng" },
   numactl: { ...all("numactl"), alpine: "numactl-tools" },
 };
 
