@@ -31,7 +31,7 @@ else
   fi
 fi
 need=()
-for pkg in "$chromium" sysstat fio iozone3 e2fsprogs xfsprogs util-linux procps numactl; do
+for pkg in "$chromium" sysstat fio iozone3 e2fsprogs xfsprogs util-linux procps numactl locales busybox; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ "${#need[@]}" -gt 0 ]; then
@@ -41,4 +41,11 @@ if [ "${#need[@]}" -gt 0 ]; then
   apt-get install -y -q --no-install-recommends "${need[@]}" fonts-dejavu-core
 else
   echo "install-system-deps: all packages are installed"
+fi
+# sar prints its times and labels in the user's locale; these regenerate the sysstat fixtures
+# (probes/sar/fixtures/sysstat/INDEX.txt). Tests read the committed outputs and need none of them.
+if command -v localedef >/dev/null 2>&1; then
+  for loc in ja_JP zh_CN ko_KR en_US de_DE fr_FR; do
+    locale -a 2>/dev/null | grep -qi "^${loc}\.utf-\?8$" || localedef -i "$loc" -f UTF-8 "$loc.UTF-8" || true
+  done
 fi

@@ -6,6 +6,7 @@ export type AppErrorCode =
   | "NOT_FOUND"
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
+  | "UNPROCESSABLE"
   | "RATE_LIMITED"
   | "UNAVAILABLE";
 
@@ -16,6 +17,7 @@ const statusOf: Record<AppErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
 };
