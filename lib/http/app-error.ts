@@ -5,6 +5,7 @@ export type AppErrorCode =
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "CONFLICT"
+  | "GONE"
   | "PAYLOAD_TOO_LARGE"
   | "RATE_LIMITED"
   | "UNAVAILABLE";
@@ -15,6 +16,7 @@ const statusOf: Record<AppErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
