@@ -23,7 +23,7 @@ export function installPeerHeader(): void {
       const req = args[0] as http.IncomingMessage;
       req.headers[PEER_HEADER] = req.socket?.remoteAddress ?? "unknown";
     }
-    return emit.call(this, event, ...args);
+    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
   } as typeof emit;
 }
 
