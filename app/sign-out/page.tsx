@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { currentActor } from "@/lib/auth/actor";
-import { signOutAction } from "@/lib/auth/actions";
+import { signOutAction, signOutEverywhereAction } from "@/lib/auth/actions";
 
 export const metadata: Metadata = { title: "Sign out" };
 
@@ -24,6 +24,12 @@ export default async function SignOutPage() {
       <form action={signOutAction}>
         <button className="btn" type="submit">
           Sign out
+        </button>
+      </form>
+      <p className="muted">Signed in on another computer, or worried someone copied your session? This ends every session of yours, this one too.</p>
+      <form action={signOutEverywhereAction}>
+        <button className="btn btn-danger" type="submit">
+          Sign out everywhere
         </button>
       </form>
     </>

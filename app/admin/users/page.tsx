@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ActionForm } from "@/components/admin/action-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { db } from "@/lib/db";
-import { changeRoleAction, createUserAction } from "@/lib/server/admin/admin-actions";
+import { changeRoleAction, createUserAction, revokeUserSessionsAction, setUserDisabledAction } from "@/lib/server/admin/admin-actions";
 
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";
@@ -11,7 +11,7 @@ export default async function UsersPage() {
   const actor = await requirePageUser("/admin/users", "ADMIN");
   const users = await db().user.findMany({
     orderBy: { createdAt: "asc" },
-    select: { id: true, email: true, role: true, createdAt: true, _count: { select: { apiTokens: { where: { revokedAt: null } } } } },
+    select: { id: true, email: true, role: true, createdAt: true, disabledAt: true, _count: { select: { apiTokens: { where: { revokedAt: null } } } } },
   });
   return (
     <>
@@ -25,6 +25,7 @@ export default async function UsersPage() {
               <th>Role</th>
               <th className="num">Active tokens</th>
               <th>Created (UTC)</th>
+              <th>Access</th>
             </tr>
           </thead>
           <tbody>
@@ -49,6 +50,26 @@ export default async function UsersPage() {
                 </td>
                 <td className="num">{u._count.apiTokens}</td>
                 <td>{u.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+                <td>
+                  {u.disabledAt ? <span data-testid="user-disabled">disabled </span> : null}
+                  {u.id === actor.userId ? null : (
+                    <span style={{ display: "inline-flex", gap: 6 }}>
+                      <form action={setUserDisabledAction}>
+                        <input type="hidden" name="userId" value={u.id} />
+                        <input type="hidden" name="disabled" value={u.disabledAt ? "0" : "1"} />
+                        <button className={u.disabledAt ? "btn" : "btn btn-danger"} type="submit" aria-label={`${u.disabledAt ? "Enable" : "Disable"} ${u.email}`}>
+                          {u.disabledAt ? "Enable" : "Disable"}
+                        </button>
+                      </form>
+                      <form action={revokeUserSessionsAction}>
+                        <input type="hidden" name="userId" value={u.id} />
+                        <button className="btn" type="submit" aria-label={`Sign ${u.email} out everywhere`}>
+                          Sign out everywhere
+                        </button>
+                      </form>
+                    </span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -16,7 +16,7 @@ export default async function TokensPage() {
   const tokens = await db().apiToken.findMany({
     where: admin ? {} : { userId: actor.userId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true, user: { select: { email: true } } },
+    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true, expiresAt: true, user: { select: { email: true } } },
   });
   return (
     <>
@@ -29,6 +29,10 @@ export default async function TokensPage() {
         <label>
           Name
           <input name="name" required maxLength={100} placeholder="ci, grafana, laptop…" />
+        </label>
+        <label>
+          Expires after (days, empty for never)
+          <input name="expiresInDays" type="number" min={1} max={3650} inputMode="numeric" />
         </label>
       </ActionForm>
       <h2>{admin ? "All tokens" : "Your tokens"}</h2>
@@ -44,6 +48,7 @@ export default async function TokensPage() {
                 <th>Starts with</th>
                 <th>Created</th>
                 <th>Last used</th>
+                <th>Expires</th>
                 <th>Status</th>
               </tr>
             </thead>
@@ -57,6 +62,7 @@ export default async function TokensPage() {
                   </td>
                   <td>{when(t.createdAt)}</td>
                   <td>{when(t.lastUsedAt)}</td>
+                  <td>{t.expiresAt ? when(t.expiresAt) : "never"}</td>
                   <td>
                     {t.revokedAt ? (
                       `revoked ${when(t.revokedAt)}`

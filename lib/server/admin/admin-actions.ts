@@ -5,8 +5,11 @@ import { z } from "zod";
 import { requireActor } from "../../auth/actor";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { createApiToken } from "../tokens/create-api-token";
+import { revokeUserSessions } from "../../auth/session-store";
+import { audit } from "../audit/audit-request";
+import { createApiToken, expiresInDaysSchema } from "../tokens/create-api-token";
 import { createUser } from "../users/create-user";
+import { setUserDisabled } from "../users/set-user-disabled";
 
 export interface FormState {
   error?: string;
@@ -28,12 +31,13 @@ const roleSchema = z.enum(["VIEWER", "OPERATOR", "ADMIN"], { error: "Choose view
 
 export async function createUserAction(_prev: FormState, form: FormData): Promise<FormState> {
   return asForm(async () => {
-    await requireActor("ADMIN");
+    const actor = await requireActor("ADMIN");
     const user = await createUser(db(), {
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
       role: roleSchema.parse(form.get("role")),
     });
+    await audit({ actor, action: "user.create", target: { type: "user", id: user.id }, details: { email: user.email, role: user.role } });
     revalidatePath("/admin/users");
     return { ok: `Created ${user.email} (${user.role.toLowerCase()}).` };
   });
@@ -45,16 +49,44 @@ export async function changeRoleAction(form: FormData): Promise<void> {
   const role = roleSchema.parse(form.get("role"));
   // An admin cannot demote themselves: there must always be someone who can undo a mistake.
   if (userId === actor.userId && role !== "ADMIN") throw new AppError("BAD_REQUEST", "You cannot remove your own admin role.");
+  const before = await db().user.findUnique({ where: { id: userId }, select: { role: true } });
+  if (!before) throw new AppError("NOT_FOUND", "No such user.");
   await db().user.update({ where: { id: userId }, data: { role } });
+  // A role change signs the user out everywhere: whatever they had open was granted under the old role.
+  if (before.role !== role) await revokeUserSessions(userId);
+  await audit({ actor, action: "user.role", target: { type: "user", id: userId }, details: { from: before.role, to: role } });
+  revalidatePath("/admin/users");
+}
+
+/** Disables or re-enables a user (an admin cannot disable themselves). */
+export async function setUserDisabledAction(form: FormData): Promise<void> {
+  const actor = await requireActor("ADMIN");
+  const userId = z.string().uuid().parse(form.get("userId"));
+  const disabled = form.get("disabled") === "1";
+  if (userId === actor.userId && disabled) throw new AppError("BAD_REQUEST", "You cannot disable your own account.");
+  await setUserDisabled(db(), userId, disabled);
+  await audit({ actor, action: disabled ? "user.disable" : "user.enable", target: { type: "user", id: userId } });
+  revalidatePath("/admin/users");
+}
+
+/** An admin signs a user out of every browser. */
+export async function revokeUserSessionsAction(form: FormData): Promise<void> {
+  const actor = await requireActor("ADMIN");
+  const userId = z.string().uuid().parse(form.get("userId"));
+  const count = await revokeUserSessions(userId);
+  await audit({ actor, action: "sessions.revoke", target: { type: "user", id: userId }, details: { count } });
   revalidatePath("/admin/users");
 }
 
 export async function createTokenAction(_prev: FormState, form: FormData): Promise<FormState> {
   return asForm(async () => {
     const actor = await requireActor("VIEWER");
-    const t = await createApiToken(db(), { userId: actor.userId, name: String(form.get("name") ?? "") });
+    const expiresInDays = expiresInDaysSchema.parse(form.get("expiresInDays") || undefined);
+    const t = await createApiToken(db(), { userId: actor.userId, name: String(form.get("name") ?? ""), expiresInDays });
+    await audit({ actor, action: "token.create", target: { type: "api-token", id: t.id }, details: { name: t.name, expiresAt: t.expiresAt?.toISOString() ?? null } });
     revalidatePath("/settings/tokens");
-    return { ok: `Token "${t.name}" created. Copy it now: it is not shown again.`, token: t.token };
+    const until = t.expiresAt ? ` It expires on ${t.expiresAt.toISOString().slice(0, 10)}.` : "";
+    return { ok: `Token "${t.name}" created. Copy it now: it is not shown again.${until}`, token: t.token };
   });
 }
 
@@ -66,5 +98,6 @@ export async function revokeTokenAction(form: FormData): Promise<void> {
   // Users revoke their own tokens; admins may revoke anyone's.
   if (token.userId !== actor.userId) await requireActor("ADMIN");
   await db().apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+  await audit({ actor, action: "token.revoke", target: { type: "api-token", id } });
   revalidatePath("/settings/tokens");
 }
