@@ -4,6 +4,7 @@ import { z } from "zod";
 import { requireActor } from "../../auth/actor";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { audit } from "../audit/audit-request";
 import { agentCommand, bundledAgentCommand } from "./agent-command";
 import { createHost, hostNameSchema, reissueRegistration } from "./create-host";
 import { serverUrl } from "./server-url";
@@ -43,15 +44,19 @@ export async function createHostAction(_prev: RegistrationState, form: FormData)
     const actor = await requireActor("OPERATOR");
     const name = hostNameSchema.safeParse(form.get("name"));
     if (!name.success) return { fieldErrors: { name: name.error.issues.map((i) => i.message) } };
-    return registered(await createHost({ name: name.data, createdById: actor.userId }));
+    const host = await createHost({ name: name.data, createdById: actor.userId });
+    await audit({ actor, action: "host.create", target: { type: "host", id: host.id }, details: { name: host.name } });
+    return registered(host);
   });
 }
 
 export async function reregisterHostAction(_prev: RegistrationState, form: FormData): Promise<RegistrationState> {
   return asState(async () => {
-    await requireActor("OPERATOR");
+    const actor = await requireActor("OPERATOR");
     const id = z.string().uuid().parse(form.get("hostId"));
-    return registered(await reissueRegistration(id));
+    const host = await reissueRegistration(id, actor.userId);
+    await audit({ actor, action: "host.reregister", target: { type: "host", id } });
+    return registered(host);
   });
 }
 
