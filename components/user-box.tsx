@@ -36,7 +36,9 @@ export function UserBox() {
             {me.email} · {me.role.toLowerCase()}
           </span>
           <Link href="/settings/tokens">Tokens</Link>
+          <Link href="/settings/shares">Shares</Link>
           {me.role === "ADMIN" ? <Link href="/admin/users">Users</Link> : null}
+          {me.role === "ADMIN" ? <Link href="/admin/audit">Audit</Link> : null}
           <form action={signOutAction}>
             <button className="btn-link" type="submit">
               Sign out
