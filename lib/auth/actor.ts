@@ -16,7 +16,8 @@ export interface Actor {
   sessionId?: string;
 }
 
-async function actorFromBearer(token: string): Promise<Actor | null> {
+/** The actor behind an API token, or null when it is unknown, revoked, expired or its user disabled. */
+export async function actorFromBearer(token: string): Promise<Actor | null> {
   const row = await db().apiToken.findUnique({
     where: { tokenHash: hashSecret(token) },
     select: { id: true, revokedAt: true, expiresAt: true, user: { select: { id: true, email: true, role: true, disabledAt: true } } },

@@ -17,7 +17,7 @@ export const POLICIES = {
   // owner (on another address, with no failures of their own) always gets in within a minute.
   signInAccount: { free: 20, capSeconds: 60, windowSeconds: 60 * 60 },
   // One client address over all accounts (spraying one password across many accounts).
-  signInClient: { free: 30, capSeconds: 15 * 60, windowSeconds: 60 * 60 },
+  signInClient: { free: 50, capSeconds: 15 * 60, windowSeconds: 60 * 60 },
   // Failed agent registrations per client address; good tokens are never counted, so a batch of
   // agents behind one NAT registers freely.
   registerClient: { free: 10, capSeconds: 15 * 60, windowSeconds: 60 * 60 },
