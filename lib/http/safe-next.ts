@@ -13,7 +13,7 @@ export function safeNext(next: string | null | undefined): string {
   if (typeof next !== "string" || next.length === 0 || next.length > 2048) return "/";
   if (!next.startsWith("/") || next.startsWith("//")) return "/";
   // Backslashes (raw or percent-encoded) and control characters never belong in our paths.
-  if (/[\\\u0000-\u001f\u007f]/.test(next) || /%5c/i.test(next)) return "/";
+  if (next.includes("\\") || /%5c/i.test(next) || [...next].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return "/";
   let url: URL;
   try {
     url = new URL(next, BASE);
