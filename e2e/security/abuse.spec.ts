@@ -107,7 +107,7 @@ test("repeated wrong passwords are slowed down with a clear message", async ({ p
   let wait = 0;
   for (let i = 0; i < 25 && wait < 5; i++) {
     await signInViaForm(page, email, "wrong-password");
-    const text = await page.getByRole("alert").innerText();
+    const text = await page.locator(".alert-error").innerText();
     if (i < 3) expect(text).toMatch(/Wrong/);
     wait = Number(/try again in (\d+) s/.exec(text)?.[1] ?? 0);
   }

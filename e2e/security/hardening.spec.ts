@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { adminCli, apiTokenFor, bearer, createUser, signIn, signInAs, signInViaForm } from "../helpers";
 
 const me = async (request: { get: (u: string, o?: object) => Promise<{ json: () => Promise<unknown> }> }, cookie?: string) =>
@@ -12,21 +12,26 @@ async function cookieHeader(browser: Browser, email: string, password: string) {
   return { ctx, page, header: cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
 }
 
+async function signInFrom(page: Page, url: string, user: { email: string; password: string }) {
+  await page.goto(url);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+const formAlert = (page: Page) => page.locator(".alert-error");
+
 test("sign-in never redirects off-site, however `next` is disguised", async ({ page, baseURL }) => {
   const user = await createUser("viewer");
   for (const next of ["/%5C127.0.0.2:3999/phish", "//127.0.0.2:3999/phish", "/%09/127.0.0.2:3999", "https://127.0.0.2:3999/"]) {
     await page.context().clearCookies();
-    await page.goto(`/sign-in?next=${next}`);
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signInFrom(page, `/sign-in?next=${next}`, user);
     await page.getByTestId("signed-in-as").waitFor();
     expect(new URL(page.url()).origin, next).toBe(new URL(baseURL!).origin);
   }
   // A real same-site target still works.
   await page.context().clearCookies();
-  await page.goto(`/sign-in?next=${encodeURIComponent("/runs?status=QUEUED")}`);
-  await signInViaForm(page, user.email, user.password);
+  await signInFrom(page, `/sign-in?next=${encodeURIComponent("/runs?status=QUEUED")}`, user);
   await expect(page).toHaveURL(/\/runs\?status=QUEUED$/);
 });
 
@@ -36,7 +41,7 @@ test("a copied session cookie stops working after sign-out, and sign out everywh
   const a = await cookieHeader(browser, user.email, user.password);
   expect((await me(api, a.header))?.email).toBe(user.email);
   await a.page.goto("/sign-out");
-  await a.page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await a.page.getByRole("main").getByRole("button", { name: "Sign out", exact: true }).click();
   await a.page.waitForURL((u) => u.pathname === "/");
   // The attacker's copy of the cookie is dead too.
   expect(await me(api, a.header)).toBeNull();
@@ -70,7 +75,7 @@ test("an admin disables a user: their session and API token stop working; the au
   // Signing in again is refused while disabled.
   await v.page.context().clearCookies();
   await signInViaForm(v.page, victim.email, victim.password);
-  await expect(v.page.getByRole("alert")).toContainText("disabled");
+  await expect(formAlert(v.page)).toContainText("disabled");
 
   await page.goto(`/admin/audit?action=user.disable`);
   const row = page.getByTestId("audit-table").locator("tr", { hasText: admin.email }).first();
@@ -92,7 +97,7 @@ test("failed sign-ins back off per account and client even with a rotated X-Forw
   for (let i = 0; i < 8 && !blocked; i++) {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${i + 1}` });
     await signInViaForm(page, user.email, `wrong-${i}`);
-    const alert = page.getByRole("alert");
+    const alert = formAlert(page);
     await expect(alert).toBeVisible();
     blocked = /try again in \d+ s/.test(await alert.innerText());
   }
@@ -131,7 +136,7 @@ test("a burst of host creations stops at the per-user limit with a clear 429", a
   expect(((await refused.json()) as { error: string }).error).toMatch(/registration tokens not used yet/);
 });
 
-test("pages carry a nonce CSP without 'unsafe-inline' for scripts; an injected inline script does not run", async ({ page }) => {
+test("pages carry a nonce CSP without 'unsafe-inline' for scripts; injected markup does not run", async ({ page }) => {
   const res = await page.goto("/guides");
   const csp = res!.headers()["content-security-policy"] ?? "";
   const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
@@ -140,27 +145,25 @@ test("pages carry a nonce CSP without 'unsafe-inline' for scripts; an injected i
   // Two loads, two nonces.
   const again = (await page.request.get("/guides")).headers()["content-security-policy"];
   expect(again).not.toBe(csp);
-  // The app's own scripts run (the search box is client-side) …
+  // Simulate stored XSS: the server's real response (its real CSP header) with markup an attacker
+  // managed to get into the HTML. The browser must refuse both the script and the handler.
+  await page.route("**/guides", async (route) => {
+    const real = await route.fetch();
+    const html = (await real.text()).replace(
+      "<body>",
+      `<body><script>window.__pwned = true</script><img src="/no-such-image.png" onerror="window.__pwned2 = true">`,
+    );
+    await route.fulfill({ response: real, body: html });
+  });
   const violations: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
   await page.goto("/guides");
-  await page.getByTestId("signed-in-as").or(page.getByRole("link", { name: "Sign in" })).first().waitFor();
-  // … but an inline script without the nonce is refused.
-  await page.evaluate(() => {
-    const s = document.createElement("script");
-    s.textContent = "window.__pwned = true";
-    document.body.appendChild(s);
-  });
-  // An injected event handler (the usual shape of HTML injection) is refused as well.
-  await page.evaluate(() => {
-    const d = document.createElement("div");
-    d.innerHTML = `<img src="/no-such-image.png" onerror="window.__pwned2 = true">`;
-    document.body.appendChild(d);
-  });
+  // The app's own scripts do run: the header's sign-in link is rendered by client code.
+  await page.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned ?? false)).toBe(false);
   expect(await page.evaluate(() => (window as unknown as { __pwned2?: boolean }).__pwned2 ?? false)).toBe(false);
-  expect(violations.some((v) => /inline/i.test(v))).toBe(true);
+  expect(violations.length).toBeGreaterThan(0);
 });
