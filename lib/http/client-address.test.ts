@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, parseCidrList, PEER_HEADER } from "./client-address";
+import { clientAddress, parseCidrList, PEER_HEADER, peerHeaderValue } from "./client-address";
 
 const h = (peer: string | null, xff?: string) => {
   const headers = new Headers();
-  if (peer) headers.set(PEER_HEADER, peer);
+  if (peer) headers.set(PEER_HEADER, peerHeaderValue(peer));
   if (xff) headers.set("x-forwarded-for", xff);
   return headers;
 };
@@ -29,8 +29,12 @@ describe("clientAddress", () => {
     expect(clientAddress(h("10.1.2.3", "nonsense"), trusted)).toBe("10.1.2.3");
   });
 
-  it("never answers a shared bucket for every client", () => {
+  it("a client cannot forge the peer header", () => {
     expect(clientAddress(h(null, "1.2.3.4"), [])).toBe("unknown");
+    const forged = new Headers({ [PEER_HEADER]: "203.0.113.5" });
+    expect(clientAddress(forged, [])).toBe("unknown");
+    const guessed = new Headers({ [PEER_HEADER]: `${"0".repeat(32)} 203.0.113.5` });
+    expect(clientAddress(guessed, [])).toBe("unknown");
   });
 
   it("refuses bad TRUSTED_PROXIES entries loudly", () => {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 
@@ -8,7 +9,21 @@ import net from "node:net";
  */
 export const PEER_HEADER = "x-probebook-peer";
 
-const g = globalThis as unknown as { probebookPeerHeader?: boolean };
+const g = globalThis as unknown as { probebookPeerHeader?: boolean; probebookPeerSecret?: string };
+
+/**
+ * A per-process random prefix on the header's value: a client cannot forge a value this process
+ * accepts, even for a request served before installPeerHeader ran.
+ */
+function peerSecret(): string {
+  g.probebookPeerSecret ??= crypto.randomBytes(16).toString("hex");
+  return g.probebookPeerSecret;
+}
+
+/** The header value this process writes for a peer address (exported for tests). */
+export function peerHeaderValue(address: string): string {
+  return `${peerSecret()} ${address}`;
+}
 
 /**
  * Overwrites PEER_HEADER on each incoming request with the TCP peer's address (whatever the
@@ -21,7 +36,7 @@ export function installPeerHeader(): void {
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const req = args[0] as http.IncomingMessage;
-      req.headers[PEER_HEADER] = req.socket?.remoteAddress ?? "unknown";
+      req.headers[PEER_HEADER] = peerHeaderValue(req.socket?.remoteAddress ?? "unknown");
     }
     return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
   } as typeof emit;
@@ -83,8 +98,8 @@ function inCidr(ip: string, blocks: readonly Cidr[]): boolean {
  * own X-Forwarded-For entries are to the left of that and never reached.
  */
 export function clientAddress(headers: Headers, trusted: readonly Cidr[] = trustedProxies()): string {
-  const peer = headers.get(PEER_HEADER)?.trim();
-  if (!peer) return "unknown";
+  const [secret, peer] = (headers.get(PEER_HEADER) ?? "").trim().split(" ");
+  if (!peer || secret !== peerSecret()) return "unknown";
   const normalise = (ip: string) => ip.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1");
   if (!inCidr(peer, trusted)) return normalise(peer);
   const chain = (headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
