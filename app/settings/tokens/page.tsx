@@ -66,6 +66,8 @@ export default async function TokensPage() {
                   <td>
                     {t.revokedAt ? (
                       `revoked ${when(t.revokedAt)}`
+                    ) : t.expiresAt && t.expiresAt.getTime() <= Date.now() ? (
+                      "expired"
                     ) : (
                       <form action={revokeTokenAction}>
                         <input type="hidden" name="tokenId" value={t.id} />
