@@ -20,7 +20,13 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : null);
 const looksLikePath = (v: unknown) => typeof v === "string" && v.startsWith("/");
 
-function redactProfile(profile: Obj | null, include: ShareInclude): Obj | null {
+/**
+ * Hidden paths become "path 1", "path 2" … one name per distinct path across the comparison, so
+ * runs on different directories still fold apart and "what differs" still sees the difference.
+ */
+type PathAlias = (path: string) => string;
+
+function redactProfile(profile: Obj | null, include: ShareInclude, alias: PathAlias): Obj | null {
   if (!profile) return null;
   const out: Obj = { ...profile };
   if (!include.hostnames) delete out.hostname;
@@ -30,16 +36,14 @@ function redactProfile(profile: Obj | null, include: ShareInclude): Obj | null {
   }
   const target = obj(out.target);
   if (target && !include.paths) {
-    const t: Obj = {};
-    for (const [k, v] of Object.entries(target)) if (!["path", "mountPoint", "source"].includes(k) && !looksLikePath(v)) t[k] = v;
-    out.target = t;
+    out.target = Object.fromEntries(Object.entries(target).map(([k, v]) => [k, looksLikePath(v) ? alias(v as string) : v]));
   }
   return out;
 }
 
-function redactParams(params: Obj, include: ShareInclude): Obj {
+function redactParams(params: Obj, include: ShareInclude, alias: PathAlias): Obj {
   if (include.paths) return params;
-  return Object.fromEntries(Object.entries(params).filter(([, v]) => !looksLikePath(v)));
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, looksLikePath(v) ? alias(v as string) : v]));
 }
 
 /**
@@ -56,6 +60,11 @@ export function redactForShare(runs: readonly CompareRun[], include: ShareInclud
     }
     return aliases.get(key)!;
   };
+  const paths = new Map<string, string>();
+  const pathAlias: PathAlias = (p) => {
+    if (!paths.has(p)) paths.set(p, `path ${paths.size + 1}`);
+    return paths.get(p)!;
+  };
   const redacted = runs.map((r) => {
     const keepName = include.hostnames || r.origin === "REFERENCE";
     const hostName = keepName ? r.hostName : alias(r.hostKey);
@@ -63,8 +72,8 @@ export function redactForShare(runs: readonly CompareRun[], include: ShareInclud
       ...r,
       hostName,
       hostKey: keepName ? r.hostKey : `alias:${hostName}`,
-      params: redactParams(r.params, include),
-      profile: redactProfile(r.profile, include),
+      params: redactParams(r.params, include, pathAlias),
+      profile: redactProfile(r.profile, include, pathAlias),
     };
   });
   const labels = labelRuns(redacted.map((r) => ({ origin: r.origin, params: r.params, hostName: r.hostName, medium: r.medium, fsType: r.fsType, createdAt: r.createdAt })));
