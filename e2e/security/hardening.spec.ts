@@ -49,11 +49,22 @@ test("a copied session cookie stops working after sign-out, and sign out everywh
   const b = await cookieHeader(browser, user.email, user.password);
   const c = await cookieHeader(browser, user.email, user.password);
   expect((await me(api, b.header))?.email).toBe(user.email);
+  // The sign-out page lists both live sessions; ending the other one (b) from c kills b only.
+  await c.page.goto("/sign-out");
+  const rows = c.page.getByTestId("sessions-table").locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "this browser" })).toHaveCount(1);
+  await rows.getByRole("button", { name: "End" }).click();
+  await expect(rows).toHaveCount(1);
+  expect(await me(api, b.header)).toBeNull();
+  expect((await me(api, c.header))?.email).toBe(user.email);
+  const d = await cookieHeader(browser, user.email, user.password);
   await c.page.goto("/sign-out");
   await c.page.getByRole("button", { name: "Sign out everywhere" }).click();
   await c.page.waitForURL(/\/sign-in/);
-  expect(await me(api, b.header)).toBeNull();
   expect(await me(api, c.header)).toBeNull();
+  expect(await me(api, d.header)).toBeNull();
+  await d.ctx.close();
   await Promise.all([a.ctx.close(), b.ctx.close(), c.ctx.close(), api.dispose()]);
 });
 

@@ -65,3 +65,15 @@ export async function signOutEverywhereAction(): Promise<void> {
   session.destroy();
   redirect("/sign-in");
 }
+
+/** Ends one of the signed-in user's own sessions (another browser), from the sign-out page. */
+export async function revokeOwnSessionAction(form: FormData): Promise<void> {
+  const actor = await currentActor().catch(() => null);
+  if (!actor) redirect("/sign-in");
+  const id = z.string().uuid().safeParse(form.get("sessionId"));
+  if (!id.success) return;
+  // Only a session of this user: the id alone must not let anyone end someone else's.
+  if (await revokeSession(id.data, actor.userId)) await recordAudit({ actor, action: "sessions.revoke", target: { type: "session", id: id.data }, ip: clientAddress(await headers()) });
+  const { revalidatePath } = await import("next/cache");
+  revalidatePath("/sign-out");
+}

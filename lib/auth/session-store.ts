@@ -53,10 +53,10 @@ export async function readSession(sessionId: string, client: PrismaClient = db()
   return { sessionId: row.id, userId: row.user.id, email: row.user.email, role: row.user.role };
 }
 
-/** Revokes one session (sign-out); returns whether it was live. */
-export async function revokeSession(sessionId: string, client: PrismaClient = db()): Promise<boolean> {
+/** Revokes one session (sign-out), only if it belongs to `ownerId` when given; returns whether it was live. */
+export async function revokeSession(sessionId: string, ownerId?: string, client: PrismaClient = db()): Promise<boolean> {
   if (!UUID_RE.test(sessionId)) return false;
-  const r = await client.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const r = await client.session.updateMany({ where: { id: sessionId, revokedAt: null, ...(ownerId ? { userId: ownerId } : {}) }, data: { revokedAt: new Date() } });
   return r.count > 0;
 }
 

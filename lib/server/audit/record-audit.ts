@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   "token.revoke",
   "host.create",
   "host.reregister",
+  "host.register",
+  "host.medium",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

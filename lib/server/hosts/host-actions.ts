@@ -64,7 +64,7 @@ const overrideSchema = z.object({ hostId: z.string().uuid(), device: z.string().
 
 /** Corrects the medium of a device (VMs report rotational wrongly); applies to runs finished afterwards. */
 export async function setMediumOverrideAction(form: FormData): Promise<void> {
-  await requireActor("OPERATOR");
+  const actor = await requireActor("OPERATOR");
   const v = overrideSchema.parse({ hostId: form.get("hostId"), device: form.get("device"), medium: form.get("medium") });
   const host = await db().host.findUniqueOrThrow({ where: { id: v.hostId }, select: { mediumOverrides: true } });
   const current = (host.mediumOverrides ?? {}) as Record<string, string>;
@@ -72,6 +72,7 @@ export async function setMediumOverrideAction(form: FormData): Promise<void> {
   if (v.medium === "auto") delete next[v.device];
   else next[v.device] = v.medium;
   await db().host.update({ where: { id: v.hostId }, data: { mediumOverrides: next } });
+  await audit({ actor, action: "host.medium", target: { type: "host", id: v.hostId }, details: { device: v.device, medium: v.medium } });
   const { revalidatePath } = await import("next/cache");
   revalidatePath(`/hosts/${v.hostId}`);
 }

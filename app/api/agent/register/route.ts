@@ -4,6 +4,7 @@ import { assertNotThrottled, recordFailure, type ThrottleKey } from "@/lib/http/
 import { clientAddress } from "@/lib/http/client-address";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { registerAgent } from "@/lib/server/agent/register-agent";
+import { recordAudit } from "@/lib/server/audit/record-audit";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +15,9 @@ export const POST = route(async (req: Request) => {
   await assertNotThrottled([key]);
   const body = await parseJsonBody(req, registerRequestSchema, 2 * 1024 * 1024);
   try {
-    return Response.json(await registerAgent(body), { status: 201 });
+    const registered = await registerAgent(body);
+    await recordAudit({ actor: null, action: "host.register", target: { type: "host", id: registered.hostId }, ip: key.id, details: { hostName: registered.hostName } });
+    return Response.json(registered, { status: 201 });
   } catch (err) {
     if (err instanceof AppError && err.code === "UNAUTHORIZED") await recordFailure([key]);
     throw err;
