@@ -6,7 +6,8 @@ import { useMemo, useState, type FormEvent } from "react";
 export interface LaunchHost {
   id: string;
   name: string;
-  targets: { path: string; fsType: string | null; medium: string | null; freeBytes: number | null }[];
+  /** sizeBeyondRamMiB: the file size for presets sized beyond RAM on this target (twice the RAM, within its free space). */
+  targets: { path: string; fsType: string | null; medium: string | null; freeBytes: number | null; sizeBeyondRamMiB: number | null }[];
   missingTools: Record<string, string>;
 }
 
@@ -16,6 +17,8 @@ export interface LaunchPreset {
   title: string;
   description: string;
   params: Record<string, unknown>;
+  /** The file should be larger than the host's RAM: sizeMiB follows the chosen target. */
+  sizeBeyondRam?: boolean;
 }
 
 interface Props {
@@ -27,15 +30,25 @@ interface Props {
 
 const gib = (b: number | null) => (b === null ? "?" : `${(b / 2 ** 30).toFixed(1)} GiB free`);
 
+type LaunchTarget = LaunchHost["targets"][number];
+
+/** A preset's parameters for a target: presets sized beyond RAM take the target's size. */
+function paramsFor(preset: LaunchPreset | undefined, target: LaunchTarget | undefined): Record<string, unknown> {
+  const params = preset?.params ?? {};
+  const size = preset?.sizeBeyondRam ? target?.sizeBeyondRamMiB : null;
+  return size ? { ...params, sizeMiB: size } : params;
+}
+
 /** Launch a catalog probe: preset → parameters (editable), host, target directory, repeats. */
 export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Props) {
   const router = useRouter();
   const [presetRef, setPresetRef] = useState(initialPreset ?? presets[0]?.ref ?? "");
   const preset = presets.find((p) => p.ref === presetRef) ?? presets[0];
-  const [paramsText, setParamsText] = useState(JSON.stringify(preset?.params ?? {}, null, 2));
   const [hostId, setHostId] = useState(initialHostId ?? hosts[0]?.id ?? "");
   const host = hosts.find((h) => h.id === hostId);
   const [target, setTarget] = useState(host?.targets[0]?.path ?? "");
+  const targetInfo = host?.targets.find((t) => t.path === target);
+  const [paramsText, setParamsText] = useState(JSON.stringify(paramsFor(preset, targetInfo), null, 2));
   const [repeats, setRepeats] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -51,7 +64,20 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
   function choosePreset(ref: string) {
     setPresetRef(ref);
     const p = presets.find((x) => x.ref === ref);
-    if (p) setParamsText(JSON.stringify(p.params, null, 2));
+    if (p) setParamsText(JSON.stringify(paramsFor(p, targetInfo), null, 2));
+  }
+
+  /** Another target (or host) changes the size of a preset sized beyond RAM; other edits stay. */
+  function chooseTarget(nextHost: LaunchHost | undefined, path: string) {
+    setTarget(path);
+    const size = preset?.sizeBeyondRam ? nextHost?.targets.find((t) => t.path === path)?.sizeBeyondRamMiB : null;
+    if (!size) return;
+    try {
+      const current = JSON.parse(paramsText) as Record<string, unknown>;
+      setParamsText(JSON.stringify({ ...current, sizeMiB: size }, null, 2));
+    } catch {
+      // Unparsable JSON is the user's edit in progress: leave it alone.
+    }
   }
 
   async function onSubmit(e: FormEvent) {
@@ -105,10 +131,26 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
           ))}
         </select>
         {preset ? <span className="muted small">{preset.description}</span> : null}
+        {preset?.sizeBeyondRam ? (
+          <span className="muted small" data-testid="size-beyond-ram">
+            {targetInfo?.sizeBeyondRamMiB
+              ? `File size set to ${targetInfo.sizeBeyondRamMiB / 1024} GiB for this target: twice the host's RAM, or 80 % of the free space if that is less.`
+              : "This host's RAM size is not known yet, so the preset's file size is kept; make it larger than the RAM if the target has room."}
+          </span>
+        ) : null}
       </label>
       <label>
         Host
-        <select name="hostId" value={hostId} onChange={(e) => setHostId(e.target.value)} disabled={hosts.length === 0}>
+        <select
+          name="hostId"
+          value={hostId}
+          onChange={(e) => {
+            const next = hosts.find((h) => h.id === e.target.value);
+            setHostId(e.target.value);
+            chooseTarget(next, next?.targets[0]?.path ?? "");
+          }}
+          disabled={hosts.length === 0}
+        >
           {hosts.length === 0 ? <option value="">no hosts registered yet</option> : null}
           {hosts.map((h) => (
             <option key={h.id} value={h.id}>
@@ -119,7 +161,7 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
       </label>
       <label>
         Target directory
-        <select name="target" value={target} onChange={(e) => setTarget(e.target.value)} disabled={!host}>
+        <select name="target" value={target} onChange={(e) => chooseTarget(host, e.target.value)} disabled={!host}>
           {(host?.targets ?? []).map((t) => (
             <option key={t.path} value={t.path}>
               {t.path} — {t.fsType ?? "?"} · {t.medium ?? "?"} · {gib(t.freeBytes)}

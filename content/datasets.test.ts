@@ -104,6 +104,20 @@ describe("dataset schema", () => {
     expect(withRef({ probe: "iozone", host: "h", year: 2009, seriesToRuns: true })).toBe(false);
   });
 
+  it("checks log axes, unit columns, annotations and pivots against the data", () => {
+    const ok = (extra: object) => datasetSchema.safeParse({ ...base, ...extra }).success;
+    const chart = (c: object) => ({ chart: { type: "bar", x: "k", y: "v", ...c } });
+    expect(ok(chart({ yScale: "log10" }))).toBe(true);
+    expect(ok({ ...chart({ yScale: "log10" }), rows: [{ k: "a", v: 0 }] })).toBe(false);
+    expect(ok(chart({ unitColumn: "k" }))).toBe(true);
+    expect(ok(chart({ unitColumn: "nope" }))).toBe(false);
+    expect(ok(chart({ annotations: [{ from: "a", label: "odd" }] }))).toBe(true);
+    expect(ok(chart({ annotations: [{ from: "b", label: "odd" }] }))).toBe(false);
+    expect(ok(chart({ annotations: [{ facet: "x", from: "a", label: "odd" }] }))).toBe(false);
+    expect(ok({ pivot: { row: "k", column: "k", value: "v" } })).toBe(true);
+    expect(ok({ pivot: { row: "k", column: "nope", value: "v" } })).toBe(false);
+  });
+
   it("names the file and the issue when a dataset is invalid", () => {
     expect(() => parseDataset(JSON.stringify({ ...base, rows: [] }), "/tmp/x.json")).toThrow(/x\.json[\s\S]*rows/);
     expect(() => parseDataset("{ not json", "/tmp/y.json")).toThrow(/y\.json/);

@@ -40,11 +40,14 @@ const PRESETS = new Set([
   "fio:seq-read",
   "fio:rand-read-4k",
   "fio:rand-write-4k",
+  "fio:rand-write-4k-buffered",
+  "fio:rand-read-4k-qd32",
+  "fio:rand-write-4k-qd32",
 ]);
 
 /** Allowed MDX components and their allowed / required props. */
 const COMPONENTS: Record<string, { required: string[]; optional: string[] }> = {
-  DatasetChart: { required: ["id"], optional: ["facet"] },
+  DatasetChart: { required: ["id"], optional: ["facet", "select"] },
   DatasetTable: { required: ["id"], optional: [] },
   Reproduce: { required: ["preset", "label"], optional: [] },
   Tunable: { required: ["name"], optional: [] },
@@ -129,9 +132,20 @@ describe.each(guides.map((g) => [g.slug, g] as const))("guide %s", (slug, guide)
     expect(String(fm.source.year).length).toBeGreaterThan(0);
   });
 
-  it("has the six headings, in order, and no other level-2 headings", () => {
+  it("has the six headings, in order, and no other level-2 headings (\"Since then\" may precede the last)", () => {
     const h2 = [...guide.body.matchAll(/^## (.+?)\s*$/gm)].map((m) => m[1]);
-    expect(h2).toEqual(HEADINGS);
+    const withSince = [...HEADINGS.slice(0, -1), "Since then", HEADINGS[HEADINGS.length - 1]];
+    expect([HEADINGS, withSince]).toContainEqual(h2);
+  });
+
+  it("sources every \"Since then\" bullet with a link", () => {
+    const m = /^## Since then\n([\s\S]*?)^## /m.exec(guide.body);
+    if (!m) return;
+    const bullets = m[1]!.split("\n").filter((l) => l.startsWith("- "));
+    expect(bullets.length).toBeGreaterThan(0);
+    for (const b of bullets) {
+      expect(b, "a Since then item without a source link").toMatch(/\]\(https?:\/\/[^)\s]+\)/);
+    }
   });
 
   it("uses only the allowed components with the allowed props", () => {

@@ -8,6 +8,10 @@
  * cannot collide with English text, so this covers the English-language seeds
  * (and the commands quoted in all of them).
  *
+ * One exception: a line inside a fenced code block of a guide that is, verbatim, a command the
+ * source prints after a shell prompt ("$ piston import …"). Commands carry over as facts and
+ * must be quoted exactly; prose in a code block is still checked.
+ *
  * Independent of gray-matter.
  */
 import fs from "node:fs";
@@ -42,6 +46,30 @@ function walk(dir: string): string[] {
   return files.sort();
 }
 
+/** Commands the seeds print after a "$ " prompt, trimmed. */
+function promptedCommands(seedTexts: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const text of seedTexts) {
+    for (const m of text.matchAll(/^[ \t]*\$[ \t]+(.+?)[ \t]*$/gm)) out.add(m[1]!);
+  }
+  return out;
+}
+
+/** The file's text with code-block lines that quote a prompted seed command replaced by a break. */
+function withoutQuotedCommands(text: string, commands: Set<string>): string {
+  let inFence = false;
+  return text
+    .split("\n")
+    .map((line) => {
+      if (/^\s*```/.test(line)) {
+        inFence = !inFence;
+        return line;
+      }
+      return inFence && commands.has(line.trim()) ? "\u0000" : line;
+    })
+    .join("\n");
+}
+
 const seedsAvailable = fs.existsSync(SEEDS_DIR) && fs.readdirSync(SEEDS_DIR).some((f) => f.endsWith(".txt"));
 
 describe("plagiarism guard", () => {
@@ -54,9 +82,11 @@ describe("plagiarism guard", () => {
   describe("12-word runs from the source articles", () => {
     const seedFiles = fs.readdirSync(SEEDS_DIR).filter((f) => f.endsWith(".txt")).sort();
     const seedShingles = new Set<string>();
-    for (const f of seedFiles) {
-      for (const s of shingles(tokenize(fs.readFileSync(path.join(SEEDS_DIR, f), "utf8")))) seedShingles.add(s);
+    const seedTexts = seedFiles.map((f) => fs.readFileSync(path.join(SEEDS_DIR, f), "utf8"));
+    for (const text of seedTexts) {
+      for (const s of shingles(tokenize(text))) seedShingles.add(s);
     }
+    const commands = promptedCommands(seedTexts);
 
     it("reads the seed files", () => {
       expect(seedFiles.length).toBeGreaterThan(0);
@@ -73,10 +103,21 @@ describe("plagiarism guard", () => {
       expect(hits.length).toBeGreaterThan(0);
     });
 
+    it("exempts only a verbatim prompted command inside a code block", () => {
+      const command = [...commands].find((c) => tokenize(c).length >= WINDOW);
+      expect(command, "a seed prints a command of 12+ words after a $ prompt").toBeDefined();
+      const hits = (text: string) => [...shingles(tokenize(withoutQuotedCommands(text, commands)))].filter((s) => seedShingles.has(s)).length;
+      expect(hits(`Intro.\n\n\`\`\`sh\n${command}\n\`\`\`\n`)).toBe(0);
+      // The same words as prose, or altered inside the block, still count.
+      expect(hits(`Intro. ${command} and more.`)).toBeGreaterThan(0);
+      expect(hits(`\`\`\`sh\n${command} --extra\n\`\`\`\n`)).toBeGreaterThan(0);
+    });
+
     it("finds no 12-word run of any seed in content/", () => {
       const offences: string[] = [];
       for (const file of walk(CONTENT_DIR)) {
-        const tokens = tokenize(fs.readFileSync(file, "utf8"));
+        const raw = fs.readFileSync(file, "utf8");
+        const tokens = tokenize(file.endsWith(".mdx") ? withoutQuotedCommands(raw, commands) : raw);
         let lastHit = -WINDOW;
         for (let i = 0; i + WINDOW <= tokens.length; i++) {
           const run = tokens.slice(i, i + WINDOW).join(" ");

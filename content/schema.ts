@@ -26,6 +26,8 @@ export const sourceYearSchema = z.union([z.number().int().min(1970).max(2100), z
 
 export const sourceSchema = z.strictObject({
   title: z.string().min(1),
+  /** The title in English, for sources written in another language; shown beside the original. */
+  titleEnglish: z.string().min(1).optional(),
   /** Author, or the site when the capture names no author. */
   author: z.string().min(1),
   site: z.string().min(1).optional(),
@@ -76,6 +78,15 @@ export const columnSchema = z.strictObject({
   description: z.string().min(1).optional(),
 });
 
+export const annotationSchema = z.strictObject({
+  /** The facet panel it belongs to; every panel when absent. */
+  facet: z.string().min(1).optional(),
+  /** x values as published (e.g. record sizes 32 and 64); `to` defaults to `from`. */
+  from: z.union([z.number(), z.string()]),
+  to: z.union([z.number(), z.string()]).optional(),
+  label: z.string().min(1),
+});
+
 export const chartSchema = z.strictObject({
   type: z.enum(["line", "bar"]),
   x: z.string().min(1),
@@ -85,6 +96,20 @@ export const chartSchema = z.strictObject({
   xScale: z.enum(["log2", "linear", "category"]).optional(),
   yLabel: z.string().min(1).optional(),
   xLabel: z.string().min(1).optional(),
+  /** "log10" when the values span orders of magnitude (disk vs memory) and a linear axis would flatten the small ones. */
+  yScale: z.enum(["linear", "log10"]).optional(),
+  /** A column holding each row's unit, for datasets that mix units: each facet panel labels its axis with its rows' unit. */
+  unitColumn: z.string().min(1).optional(),
+  /** Shaded x ranges with a label, e.g. the anomalies a guide's caveats cite. */
+  annotations: z.array(annotationSchema).optional(),
+});
+
+/** Lays a table out as a grid: one row per `row` value (and `group` value beneath it), one column per `column` value. */
+export const pivotSchema = z.strictObject({
+  row: z.string().min(1),
+  column: z.string().min(1),
+  group: z.string().min(1).optional(),
+  value: z.string().min(1),
 });
 
 /** Marks a dataset whose rows are probe-style results the app can import as REFERENCE runs. */
@@ -98,6 +123,8 @@ export const referenceSchema = z.strictObject({
   blockKiB: z.number().positive().optional(),
   host: z.string().min(1),
   year: sourceYearSchema,
+  /** The preset that re-runs the rows whose operation is a write, when it differs from `preset`. */
+  writePreset: presetIdSchema.optional(),
   /** When true, every value of `chart.series` becomes one reference run. */
   seriesToRuns: z.boolean().optional(),
 });
@@ -112,6 +139,8 @@ const datasetObjectSchema = z.strictObject({
   columns: z.array(columnSchema).min(1),
   rows: z.array(z.record(z.string(), cellSchema)).min(1),
   chart: chartSchema,
+  /** Show the table as a pivot grid instead of one row per cell. */
+  pivot: pivotSchema.optional(),
   reference: referenceSchema.optional(),
 });
 
@@ -176,6 +205,41 @@ export const datasetSchema = datasetObjectSchema.superRefine((ds, ctx) => {
     });
   }
 
+  if (ds.chart.unitColumn !== undefined && !keySet.has(ds.chart.unitColumn)) {
+    ctx.addIssue({ code: "custom", path: ["chart", "unitColumn"], message: `chart.unitColumn refers to unknown column "${ds.chart.unitColumn}"` });
+  }
+
+  if (ds.chart.yScale === "log10") {
+    ds.rows.forEach((row, i) => {
+      const v = row[ds.chart.y];
+      if (typeof v === "number" && !(v > 0)) {
+        ctx.addIssue({ code: "custom", path: ["rows", i, ds.chart.y], message: 'chart.yScale "log10" needs positive y values (use null for no value)' });
+      }
+    });
+  }
+
+  const facetValues = new Set(ds.chart.facet ? ds.rows.map((r) => String(r[ds.chart.facet!] ?? "")) : []);
+  const xValues = new Set(ds.rows.map((r) => String(r[ds.chart.x] ?? "")));
+  (ds.chart.annotations ?? []).forEach((a, i) => {
+    if (a.facet !== undefined && !facetValues.has(a.facet)) {
+      ctx.addIssue({ code: "custom", path: ["chart", "annotations", i, "facet"], message: `no facet "${a.facet}" in this dataset` });
+    }
+    for (const end of [a.from, a.to ?? a.from]) {
+      if (!xValues.has(String(end))) {
+        ctx.addIssue({ code: "custom", path: ["chart", "annotations", i], message: `x value "${end}" does not occur in the dataset` });
+      }
+    }
+  });
+
+  if (ds.pivot) {
+    for (const f of ["row", "column", "group", "value"] as const) {
+      const key = ds.pivot[f];
+      if (key !== undefined && !keySet.has(key)) {
+        ctx.addIssue({ code: "custom", path: ["pivot", f], message: `pivot.${f} refers to unknown column "${key}"` });
+      }
+    }
+  }
+
   if (ds.reference?.seriesToRuns && !ds.chart.series) {
     ctx.addIssue({ code: "custom", path: ["reference", "seriesToRuns"], message: "seriesToRuns needs chart.series" });
   }
@@ -185,6 +249,8 @@ export type Dataset = z.infer<typeof datasetSchema>;
 export type DatasetColumn = z.infer<typeof columnSchema>;
 export type DatasetChartSpec = z.infer<typeof chartSchema>;
 export type DatasetReference = z.infer<typeof referenceSchema>;
+export type DatasetAnnotation = z.infer<typeof annotationSchema>;
+export type DatasetPivot = z.infer<typeof pivotSchema>;
 
 /** Formats zod issues as "path: message" lines for error messages. */
 export function formatIssues(error: z.ZodError): string {

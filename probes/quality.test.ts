@@ -56,7 +56,7 @@ describe("qualityWarnings", () => {
 
   it("fio: buffered I/O and very short runs", () => {
     expect(qualityWarnings({ probe: "fio", params: preset("fio:rand-read-4k"), profile: ram24, repeats: 3 })).toEqual([]);
-    const w = qualityWarnings({ probe: "fio", params: preset("fio:rand-read-4k", { direct: false, runtimeSec: 5 }), profile: ram24, repeats: 3 });
+    const w = qualityWarnings({ probe: "fio", params: preset("fio:rand-read-4k-qd32", { direct: false, runtimeSec: 5 }), profile: ram24, repeats: 3 });
     expect(w[0]).toMatch(/^The fio file \(1.0 GiB\) is smaller than twice this host's RAM .* or set direct=1\.$/);
     expect(w[1]).toMatch(/only 5 s/);
   });

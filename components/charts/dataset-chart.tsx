@@ -8,13 +8,14 @@
  * Takes the dataset as plain, serialisable props; the server component that renders it filters
  * the rows it does not need.
  */
-import { useMemo, type ReactNode } from "react";
+import { useId, useMemo, useState, type ReactNode } from "react";
 import {
   Bar,
   BarChart,
   CartesianGrid,
   Line,
   LineChart,
+  ReferenceArea,
   Tooltip,
   XAxis,
   YAxis,
@@ -36,6 +37,8 @@ export interface DatasetChartProps {
   dataset: Dataset;
   /** Draw only this value of the dataset's facet column. */
   facet?: string;
+  /** Draw one facet at a time with a picker for the others, starting at `facet` (or the first). */
+  selectable?: boolean;
 }
 
 /** Distinguishable on the dark theme; lines also differ by dash so colour is not the only cue. */
@@ -109,10 +112,10 @@ function leftTick(maxChars: number) {
   };
 }
 
-function ChartTooltip({ active, payload, model }: TooltipContentProps & { model: ChartModel }) {
+function ChartTooltip({ active, payload, model, panel }: TooltipContentProps & { model: ChartModel; panel: ChartPanel }) {
   if (!active || !payload || payload.length === 0) return null;
   const record = payload[0]?.payload as ChartRecord | undefined;
-  const unit = model.yUnit ? ` ${model.yUnit}` : "";
+  const unit = panel.yUnit ? ` ${panel.yUnit}` : "";
   const heading = model.xKind === "category" ? record?.xLabel : `${model.xAxisLabel}: ${record?.xLabel ?? ""}`;
   return (
     <div className={styles.tooltip}>
@@ -158,7 +161,46 @@ function Legend({ model }: { model: ChartModel }) {
 }
 
 /** Recharts calls a function `content` with the tooltip state; ours formats numbers and units. */
-const tooltipContent = (model: ChartModel) => (props: TooltipContentProps) => <ChartTooltip {...props} model={model} />;
+const tooltipContent = (model: ChartModel, panel: ChartPanel) => (props: TooltipContentProps) => <ChartTooltip {...props} model={model} panel={panel} />;
+
+/** Props of the value axis: logarithmic with power-of-ten ticks, or linear with 1-2-5 ticks. */
+function valueAxisProps(model: ChartModel) {
+  if (model.yScale === "log10" && model.yLogTicks && model.yLogTicks.length > 1) {
+    const ticks = model.yLogTicks;
+    return {
+      scale: "log" as const,
+      domain: [ticks[0]!, ticks[ticks.length - 1]!],
+      ticks,
+      allowDataOverflow: true,
+      tickFormatter: (v: number) => formatNumber(v),
+    };
+  }
+  return { niceTicks: "snap125" as const, tickFormatter: (v: number) => formatNumber(v) };
+}
+
+/** Shaded x ranges the dataset marks (e.g. anomalies its caveats cite), labelled inside the plot. */
+function annotationAreas(panel: ChartPanel, numeric: boolean) {
+  return panel.annotations.map((a, i) => {
+    // On a numeric axis a single point becomes a narrow band so it stays visible.
+    const pad = numeric && a.from === a.to ? 0.25 : 0;
+    const x1 = numeric ? (a.from as number) - pad : a.from;
+    const x2 = numeric ? (a.to as number) + pad : a.to;
+    return (
+      <ReferenceArea
+        key={i}
+        x1={x1}
+        x2={x2}
+        ifOverflow="extendDomain"
+        fill="#ff7b72"
+        fillOpacity={0.12}
+        stroke="#ff7b72"
+        strokeOpacity={0.5}
+        strokeDasharray="3 3"
+        label={{ value: a.label, position: "insideTop", className: styles.annotation }}
+      />
+    );
+  });
+}
 
 function LinePanel({ model, panel, height }: { model: ChartModel; panel: ChartPanel; height: number }) {
   const numeric = model.xKind !== "category";
@@ -184,8 +226,9 @@ function LinePanel({ model, panel, height }: { model: ChartModel; panel: ChartPa
       ) : (
         <XAxis dataKey="x" type="category" interval={0} tick={bottomTick(12)} height={40} />
       )}
-      <YAxis width="auto" niceTicks="snap125" tickFormatter={(v: number) => formatNumber(v)} />
-      <Tooltip content={tooltipContent(model)} isAnimationActive={false} />
+      <YAxis width="auto" {...valueAxisProps(model)} />
+      <Tooltip content={tooltipContent(model, panel)} isAnimationActive={false} />
+      {annotationAreas(panel, numeric)}
       {model.series.map((s, i) => (
         <Line
           key={s.key}
@@ -223,9 +266,9 @@ function BarPanel({ model, panel, horizontal }: { model: ChartModel; panel: Char
         margin={{ top: 4, right: 18, bottom: 4, left: 4 }}
       >
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" niceTicks="snap125" tickFormatter={(v: number) => formatNumber(v)} />
+        <XAxis type="number" {...valueAxisProps(model)} />
         <YAxis type="category" dataKey="x" width={150} interval={0} tick={leftTick(HORIZONTAL_LABEL_CHARS)} />
-        <Tooltip content={tooltipContent(model)} cursor={cursor} isAnimationActive={false} />
+        <Tooltip content={tooltipContent(model, panel)} cursor={cursor} isAnimationActive={false} />
         {bars}
       </BarChart>
     );
@@ -240,30 +283,34 @@ function BarPanel({ model, panel, horizontal }: { model: ChartModel; panel: Char
     >
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="x" type="category" interval={0} tick={bottomTick(LONG_CATEGORY)} height={40} />
-      <YAxis width="auto" niceTicks="snap125" tickFormatter={(v: number) => formatNumber(v)} />
-      <Tooltip content={tooltipContent(model)} cursor={cursor} isAnimationActive={false} />
+      <YAxis width="auto" {...valueAxisProps(model)} />
+      <Tooltip content={tooltipContent(model, panel)} cursor={cursor} isAnimationActive={false} />
       {bars}
     </BarChart>
   );
 }
 
-export function DatasetChart({ dataset, facet }: DatasetChartProps) {
-  const model = useMemo(() => buildChartModel(dataset, facet), [dataset, facet]);
+export function DatasetChart({ dataset, facet, selectable = false }: DatasetChartProps) {
+  const all = useMemo(() => buildChartModel(dataset), [dataset]);
+  const [chosen, setChosen] = useState<string | undefined>(selectable ? (facet ?? all.facets[0]) : facet);
+  const model = useMemo(() => buildChartModel(dataset, chosen), [dataset, chosen]);
+  const pickerId = useId();
   const multiple = model.panels.length > 1;
   const horizontal =
     model.type === "bar" &&
     model.panels.some((p) => p.records.some((r) => r.xLabel.length > LONG_CATEGORY));
-  // On a horizontal bar chart the value axis is the bottom one.
-  const valueAxisLabel = model.yAxisLabel;
   const categoryAxisLabel = model.xAxisLabel;
+  const logNote = model.yScale === "log10" ? " (log scale)" : "";
 
   const panels = model.panels.map((panel) => {
+    // On a horizontal bar chart the value axis is the bottom one.
+    const valueAxisLabel = `${panel.yAxisLabel}${logNote}`;
     let chart: ReactNode;
     if (model.type === "line") chart = <LinePanel model={model} panel={panel} height={multiple ? 210 : 280} />;
     else chart = <BarPanel model={model} panel={panel} horizontal={horizontal} />;
     return (
       <div key={panel.facet ?? "all"} className={styles.panel}>
-        {panel.facet !== null && (
+        {panel.facet !== null && !selectable && (
           <p className={styles.panelTitle}>
             {multiple ? panel.facet : `${model.facetLabel}: ${panel.facet}`}
           </p>
@@ -279,12 +326,25 @@ export function DatasetChart({ dataset, facet }: DatasetChartProps) {
 
   return (
     <figure className={styles.figure} data-testid="dataset-chart">
+      {selectable && all.facets.length > 1 && (
+        <p className={styles.picker}>
+          <label htmlFor={pickerId}>{model.facetLabel ?? "Panel"}</label>{" "}
+          <select id={pickerId} value={chosen} onChange={(e) => setChosen(e.target.value)} data-testid="dataset-chart-picker">
+            {all.facets.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
       <Legend model={model} />
       {multiple ? <div className={styles.grid}>{panels}</div> : panels}
       <figcaption className={styles.caption}>
         <strong>{dataset.title}</strong>
         {multiple && model.facetLabel ? ` — one panel per ${lowerFirst(model.facetLabel)}` : ""}
-        {model.xKind === "log2" ? "; x axis on a log₂ scale" : ""}. Source: {dataset.source}
+        {model.xKind === "log2" ? "; x axis on a log₂ scale" : ""}
+        {model.yScale === "log10" ? "; value axis on a log₁₀ scale, each gridline ten times the one below" : ""}. Source: {dataset.source}
       </figcaption>
     </figure>
   );

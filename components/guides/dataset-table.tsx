@@ -1,4 +1,4 @@
-import type { Cell, Dataset } from "@/content/schema";
+import type { Cell, Dataset, DatasetPivot } from "@/content/schema";
 import { labelWithUnit } from "@/lib/guides/chart-data";
 import { downloadFileName, downloadHref } from "@/lib/guides/dataset-export";
 import { formatNumber } from "@/lib/guides/format";
@@ -21,11 +21,73 @@ function CellContent({ value }: { value: Cell | undefined }) {
   return <>{value}</>;
 }
 
+function columnHeading(dataset: Dataset, key: string): string {
+  const c = dataset.columns.find((col) => col.key === key);
+  return labelWithUnit(c?.label ?? key, c?.unit ?? dataset.units[key] ?? null);
+}
+
+/**
+ * The dataset as a grid: one row per `pivot.row` value (one per `pivot.group` value beneath it),
+ * one column per `pivot.column` value. 273 IOzone cells read as 21 rows × 13 operations.
+ */
+function PivotTable({ dataset, pivot }: { dataset: Dataset; pivot: DatasetPivot }) {
+  const text = (v: Cell | undefined) => String(v ?? "");
+  const distinct = (key: string) => [...new Map(dataset.rows.map((r) => [text(r[key]), r[key]])).entries()];
+  const rowValues = distinct(pivot.row);
+  const groupValues = pivot.group ? distinct(pivot.group) : [["", null] as [string, Cell]];
+  const columnValues = distinct(pivot.column);
+  const cells = new Map<string, Cell>();
+  for (const r of dataset.rows) cells.set([text(r[pivot.row]), pivot.group ? text(r[pivot.group]) : "", text(r[pivot.column])].join("\u0000"), r[pivot.value] ?? null);
+  const unit = dataset.columns.find((c) => c.key === pivot.value)?.unit ?? dataset.units[pivot.value];
+  return (
+    <table className={`data ${styles.pivot}`}>
+      <caption className={styles.tableCaption}>
+        {dataset.title}
+        {unit ? ` (${unit})` : ""}: {columnHeading(dataset, pivot.row).toLowerCase()} × {columnHeading(dataset, pivot.column).toLowerCase()}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">{columnHeading(dataset, pivot.row)}</th>
+          {pivot.group && <th scope="col">{columnHeading(dataset, pivot.group)}</th>}
+          {columnValues.map(([k, v]) => (
+            <th key={k} scope="col" className="num">
+              <CellContent value={v} />
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rowValues.flatMap(([rk, rv]) =>
+          groupValues.map(([gk, gv], gi) => (
+            <tr key={`${rk}|${gk}`} className={gi === 0 ? styles.pivotFirst : undefined}>
+              {gi === 0 && (
+                <th scope="rowgroup" rowSpan={groupValues.length}>
+                  <CellContent value={rv} />
+                </th>
+              )}
+              {pivot.group && (
+                <th scope="row">
+                  <CellContent value={gv} />
+                </th>
+              )}
+              {columnValues.map(([ck]) => (
+                <td key={ck} className="num">
+                  <CellContent value={cells.get([rk, gk, ck].join("\u0000"))} />
+                </td>
+              ))}
+            </tr>
+          )),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
 /** A dataset as an HTML table with its note and CSV / JSON downloads. */
 export function DatasetTable({ dataset }: { dataset: Dataset }) {
   const numeric = new Set(dataset.columns.filter((c) => isNumericColumn(dataset, c.key)).map((c) => c.key));
-  const scroll = dataset.rows.length > SCROLL_AFTER_ROWS;
-  const table = (
+  const scroll = !dataset.pivot && dataset.rows.length > SCROLL_AFTER_ROWS;
+  const table = dataset.pivot ? <PivotTable dataset={dataset} pivot={dataset.pivot} /> : (
     <table className="data">
       <caption className={styles.tableCaption}>{dataset.title}</caption>
       <thead>

@@ -49,7 +49,8 @@ function GuideCard({ item }: { item: Item }) {
         ))}
       </ul>
       <p className={styles.sourceLine}>
-        Source: <cite>{guide.source.title}</cite> — {guide.source.author}, {guide.source.year}
+        Source: <cite>{guide.source.title}</cite>
+        {guide.source.titleEnglish ? ` (“${guide.source.titleEnglish}”)` : ""} — {guide.source.author}, {guide.source.year}
       </p>
     </li>
   );

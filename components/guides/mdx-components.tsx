@@ -25,8 +25,8 @@ function requireDataset(id: string, tag: string): Dataset {
  * 273-row IOzone table needs 21 rows of four fields, not the whole file and its notes.
  */
 function chartSlice(dataset: Dataset, facet: string | undefined): Dataset {
-  const { x, y, series, facet: facetKey } = dataset.chart;
-  const keys = [x, y, series, facetKey].filter((k): k is string => k !== undefined);
+  const { x, y, series, facet: facetKey, unitColumn } = dataset.chart;
+  const keys = [x, y, series, facetKey, unitColumn].filter((k): k is string => k !== undefined);
   const rows =
     facet !== undefined && facetKey ? dataset.rows.filter((r) => String(r[facetKey] ?? "") === facet) : dataset.rows;
   return {
@@ -41,9 +41,11 @@ function chartSlice(dataset: Dataset, facet: string | undefined): Dataset {
   };
 }
 
-function GuideDatasetChart({ id, facet }: { id: string; facet?: string }) {
+/** `select="true"` draws one facet at a time with a picker for the others (all rows go to the browser). */
+function GuideDatasetChart({ id, facet, select }: { id: string; facet?: string; select?: string }) {
   const dataset = requireDataset(id, "<DatasetChart>");
-  return <DatasetChart dataset={chartSlice(dataset, facet)} facet={facet} />;
+  const selectable = select === "true";
+  return <DatasetChart dataset={chartSlice(dataset, selectable ? undefined : facet)} facet={facet} selectable={selectable} />;
 }
 
 function GuideDatasetTable({ id }: { id: string }) {

@@ -132,3 +132,99 @@ test("tunables compares each host's profile with the recommendations", async ({ 
     await prisma.$disconnect();
   }
 });
+
+test("the storage guide's Reproduce button opens the QD1 synchronous preset, sized from the host's RAM", async ({ page }) => {
+  const prisma = e2eDb();
+  const name = `qd1-e2e-${randomUUID().slice(0, 8)}`;
+  const GiB = 2 ** 30;
+  const host = await prisma.host.create({
+    data: {
+      name,
+      profile: {
+        memory: { totalBytes: 8 * GiB },
+        targets: [{ path: "/data", fsType: "ext4", medium: "disk", freeBytes: 100 * GiB }],
+      },
+    },
+  });
+  try {
+    const { email, password } = await createUser("operator");
+    await signInViaForm(page, email, password);
+    // Wait for the session cookie before leaving the page, or /runs/new may still see no session.
+    await expect(page.getByTestId("signed-in-as")).toContainText(email);
+    await page.goto("/guides/storage-media-disk-flash-memory");
+    await page.getByRole("link", { name: "Random 4 KB reads, one synchronous thread (fio, QD1)" }).click();
+    await expect(page).toHaveURL(/\/runs\/new\?probe=fio&preset=rand-read-4k$/);
+    const form = page.getByTestId("launch-form");
+    await expect(form.getByLabel("Preset")).toHaveValue("fio:rand-read-4k");
+    const params = form.getByLabel(/^Parameters/);
+    await expect(params).toHaveValue(/"ioengine": "psync"/);
+    await expect(params).toHaveValue(/"iodepth": 1,/);
+    await expect(params).toHaveValue(/"numjobs": 1,/);
+    await expect(params).toHaveValue(/"rw": "randread"/);
+    await expect(params).toHaveValue(/"direct": true/);
+    // On a host with 8 GiB of RAM and room on the target, the file spans twice the RAM.
+    await form.getByRole("combobox", { name: "Host", exact: true }).selectOption({ label: name });
+    await expect(params).toHaveValue(/"sizeMiB": 16384,/);
+    await expect(form.getByTestId("size-beyond-ram")).toContainText("16 GiB");
+    // The queue-depth-32 variant keeps its own name.
+    await form.getByLabel("Preset").selectOption("fio:rand-read-4k-qd32");
+    await expect(params).toHaveValue(/"iodepth": 32,/);
+    await expect(params).toHaveValue(/"ioengine": "libaio"/);
+  } finally {
+    await prisma.host.delete({ where: { id: host.id } });
+    await prisma.$disconnect();
+  }
+});
+
+test("the IOzone chart's operation picker switches between all 13 operations", async ({ page }) => {
+  await page.goto("/guides/ext2-ext3-ext4-iozone");
+  const chart = page.getByTestId("dataset-chart").first();
+  const picker = chart.getByRole("combobox", { name: "Operation (IOzone metric)" });
+  await expect(picker.locator("option")).toHaveCount(13);
+  await expect(picker).toHaveValue("write");
+  const plot = chart.getByRole("img").first();
+  await expect(plot).toHaveAttribute("aria-label", /Operation \(IOzone metric\): write;/);
+  await picker.selectOption("random_read");
+  await expect(plot).toHaveAttribute("aria-label", /Operation \(IOzone metric\): random_read;.*marked: ext4 outlier/);
+  await expect(chart.locator(".recharts-line")).toHaveCount(3);
+  // The 273 cells are an operation × record size grid (one line per file system), not 273 rows.
+  const grid = page.getByRole("table", { name: /operation \(iozone metric\) × record size \(kb\)/i });
+  await expect(grid.locator("thead th")).toHaveCount(2 + 7);
+  await expect(grid.locator("tbody tr")).toHaveCount(13 * 3);
+  await expect(grid.locator("tbody tr").filter({ hasText: "ext4" }).nth(2)).toContainText("240,426");
+});
+
+test("the tunables table fits a 1280 px window without sideways scrolling", async ({ page }) => {
+  // Two host columns, with long values, beside the five text columns.
+  const prisma = e2eDb();
+  const hosts = await Promise.all(
+    [1, 2].map((i) =>
+      prisma.host.create({
+        data: {
+          name: `width-e2e-${i}-${randomUUID().slice(0, 8)}`,
+          profile: {
+            sysctls: { "vm.zone_reclaim_mode": "1", "vm.dirty_ratio": "20" },
+            thp: { enabled: "always madvise [never]", defrag: "always defer defer+madvise [madvise] never" },
+            targets: [{ path: "/srv/a/rather/long/mount/point/for/the/database/files", fsType: "ext4", mountOptions: ["rw", "noatime", "errors=remount-ro", "data=ordered"], medium: "ssd" }],
+          },
+        },
+      }),
+    ),
+  );
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/tunables");
+    const wrap = page.locator(".table-wrap").filter({ has: page.locator("table") }).first();
+    await expect(wrap).toBeVisible();
+    const { scroll, client, doc } = await wrap.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      doc: document.documentElement.scrollWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    expect(doc).toBeLessThanOrEqual(1280);
+  } finally {
+    await prisma.host.deleteMany({ where: { id: { in: hosts.map((h) => h.id) } } });
+    await prisma.$disconnect();
+  }
+});

@@ -27,6 +27,11 @@ export interface ChartPanel {
   /** The facet value, or null when the dataset is not faceted. */
   facet: string | null;
   records: ChartRecord[];
+  /** The unit of this panel's values: the model's, or the unit column's values in this panel. */
+  yUnit: string | null;
+  yAxisLabel: string;
+  /** Shaded x ranges (positions on the x axis, like ChartRecord.x) with their labels. */
+  annotations: Array<{ from: string | number; to: string | number; label: string }>;
   /** Smallest and largest plotted value with where they occur, for the text description. */
   min: { value: number; series: string; x: string } | null;
   max: { value: number; series: string; x: string } | null;
@@ -47,6 +52,12 @@ export interface ChartModel {
   yAxisLabel: string;
   xUnit: string | null;
   yUnit: string | null;
+  /** "log10" draws the value axis logarithmically with ticks at powers of ten. */
+  yScale: "linear" | "log10";
+  /** Powers of ten spanning every plotted value, for a log10 axis; null on a linear one. */
+  yLogTicks: number[] | null;
+  /** Every facet value, in dataset order, even when only one panel is drawn (for a facet picker). */
+  facets: string[];
 }
 
 function cellText(v: Cell | undefined): string {
@@ -105,8 +116,25 @@ export function buildChartModel(dataset: Dataset, onlyFacet?: string): ChartMode
     return v;
   };
 
+  const xUnit = columnUnit(dataset, chart.x);
+  const yUnit = columnUnit(dataset, chart.y);
+  const yAxisLabel = chart.yLabel ?? labelWithUnit(columnLabel(dataset, chart.y), yUnit);
+  const unitKey = chart.unitColumn;
+
   const panels: ChartPanel[] = facets.map((facet) => {
     const rows = facetKey === undefined ? dataset.rows : dataset.rows.filter((r) => cellText(r[facetKey]) === facet);
+    // Mixed-unit datasets: the axis names the unit(s) of the rows this panel draws.
+    const rowUnits = unitKey ? distinct(rows.filter((r) => typeof r[chart.y] === "number").map((r) => cellText(r[unitKey])).filter(Boolean)) : [];
+    const panelUnit = rowUnits.length > 0 ? rowUnits.join(", ") : yUnit;
+    // "total write time (s)"; a facet that already carries its unit ("Host memory (GB)") gives just the unit.
+    const panelLabel = rowUnits.length > 0 ? (facet && !facet.includes("(") ? labelWithUnit(facet, panelUnit) : panelUnit!) : yAxisLabel;
+    const annotations = (chart.annotations ?? [])
+      .filter((a) => a.facet === undefined || a.facet === facet)
+      .flatMap((a) => {
+        const from = position(a.from);
+        const to = position(a.to ?? a.from);
+        return from === null || to === null ? [] : [{ from, to, label: a.label }];
+      });
     const byX = new Map<string | number, ChartRecord>();
     let min: ChartPanel["min"] = null;
     let max: ChartPanel["max"] = null;
@@ -130,15 +158,22 @@ export function buildChartModel(dataset: Dataset, onlyFacet?: string): ChartMode
     }
     const records = [...byX.values()];
     if (numericX) records.sort((a, b) => (a.x as number) - (b.x as number));
-    return { facet, records, min, max };
+    return { facet, records, yUnit: panelUnit, yAxisLabel: panelLabel, annotations, min, max };
   });
 
   const xTicks = numericX
     ? distinct(panels.flatMap((p) => p.records.map((r) => r.x as number))).sort((a, b) => a - b)
     : null;
 
-  const xUnit = columnUnit(dataset, chart.x);
-  const yUnit = columnUnit(dataset, chart.y);
+  const yScale = chart.yScale ?? "linear";
+  let yLogTicks: number[] | null = null;
+  if (yScale === "log10") {
+    const values = panels.flatMap((p) => [p.min?.value, p.max?.value]).filter((v): v is number => typeof v === "number" && v > 0);
+    const lo = Math.floor(Math.log10(Math.min(...values)));
+    const hi = Math.ceil(Math.log10(Math.max(...values)));
+    yLogTicks = [];
+    for (let e = lo; e <= hi; e++) yLogTicks.push(10 ** e);
+  }
   return {
     type: chart.type,
     xKind,
@@ -148,9 +183,12 @@ export function buildChartModel(dataset: Dataset, onlyFacet?: string): ChartMode
     panels,
     xTicks,
     xAxisLabel: chart.xLabel ?? labelWithUnit(columnLabel(dataset, chart.x), xUnit),
-    yAxisLabel: chart.yLabel ?? labelWithUnit(columnLabel(dataset, chart.y), yUnit),
+    yAxisLabel,
     xUnit,
     yUnit,
+    yScale,
+    yLogTicks,
+    facets: facetKey ? distinct(dataset.rows.map((r) => cellText(r[facetKey]))) : [],
   };
 }
 
@@ -159,9 +197,9 @@ export function describePanel(model: ChartModel, panel: ChartPanel, title: strin
   const kind = model.type === "line" ? "Line chart" : "Bar chart";
   const parts = [`${kind}: ${title}`];
   if (panel.facet !== null && model.facetLabel) parts.push(`${model.facetLabel}: ${panel.facet}`);
-  parts.push(`${model.yAxisLabel} by ${model.xAxisLabel}${model.xKind === "log2" ? " (log scale)" : ""}`);
+  parts.push(`${panel.yAxisLabel}${model.yScale === "log10" ? " (log scale)" : ""} by ${model.xAxisLabel}${model.xKind === "log2" ? " (log scale)" : ""}`);
   if (model.seriesLabel) parts.push(`one ${model.type === "line" ? "line" : "bar"} per ${model.seriesLabel.toLowerCase()}: ${model.series.map((s) => s.name).join(", ")}`);
-  const unit = model.yUnit ? ` ${model.yUnit}` : "";
+  const unit = panel.yUnit ? ` ${panel.yUnit}` : "";
   const where = (p: NonNullable<ChartPanel["max"]>) =>
     [model.seriesLabel ? p.series : null, p.x].filter(Boolean).join(" at ");
   if (panel.max && panel.min && panel.max.value !== panel.min.value) {
@@ -173,5 +211,6 @@ export function describePanel(model: ChartModel, panel: ChartPanel, title: strin
   } else {
     parts.push("no values");
   }
+  for (const a of panel.annotations) parts.push(`marked: ${a.label}`);
   return `${parts.join("; ")}.`;
 }

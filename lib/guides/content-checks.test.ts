@@ -83,6 +83,36 @@ describe("chart model", () => {
     expect(describePanel(m, m.panels[0]!, iozone.title)).toMatch(/^Line chart: .*Operation \(IOzone metric\): write; KB\/s by Record size \(KB\) \(log scale\); one line per file system: ext2, ext3, ext4; highest 226,028 KB\/s/);
   });
 
+  it("draws a log value axis with power-of-ten ticks when asked", () => {
+    const m = buildChartModel(getDataset("baidu-media-random-4k")!);
+    expect(m.yScale).toBe("log10");
+    // 0.34 MB/s (disk writes) to 1496 MB/s (memory): 0.1 … 10,000.
+    expect(m.yLogTicks).toEqual([0.1, 1, 10, 100, 1000, 10000]);
+    expect(describePanel(m, m.panels[0]!, "t")).toMatch(/MB\/s \(log scale\) by/);
+  });
+
+  it("labels each panel of a mixed-unit dataset with its rows' unit, never just \"Value\"", () => {
+    for (const id of ["baidu-sorted-random-write", "graphdb-figures-2013", "memcached-facebook-fleet", "baidu-innodb-slc-read-only"]) {
+      const m = buildChartModel(getDataset(id)!);
+      for (const p of m.panels) {
+        expect(p.yAxisLabel, `${id} / ${p.facet}`).not.toMatch(/^Value|^Figure/);
+        expect(p.yUnit, `${id} / ${p.facet}`).toBeTruthy();
+      }
+    }
+    const sorted = buildChartModel(getDataset("baidu-sorted-random-write")!, "total write time");
+    expect(sorted.panels[0]).toMatchObject({ yUnit: "s", yAxisLabel: "total write time (s)" });
+    const graphdb = buildChartModel(getDataset("graphdb-figures-2013")!, "Segments (count)");
+    expect(graphdb.panels[0]!.yAxisLabel).toBe("segments, segments/day");
+  });
+
+  it("offers every IOzone operation for the picker and shades the ext4 anomalies", () => {
+    const m = buildChartModel(iozone, "read");
+    expect(m.facets).toHaveLength(13);
+    expect(m.panels[0]!.annotations).toEqual([{ from: 5, to: 6, label: "ext4 anomaly" }]);
+    expect(describePanel(m, m.panels[0]!, "t")).toMatch(/marked: ext4 anomaly\.$/);
+    expect(buildChartModel(iozone, "write").panels[0]!.annotations).toEqual([]);
+  });
+
   it("skips null cells", () => {
     const udp = getDataset("ndb-dd-test-times")!;
     const m = buildChartModel(udp);
@@ -94,7 +124,7 @@ describe("chart model", () => {
 describe("downloads and links", () => {
   it("writes RFC 4180 CSV", () => {
     const csv = datasetToCsv(getDataset("baidu-sorted-random-write")!);
-    expect(csv.split("\r\n")[0]).toBe("method,metric,published,value,unit");
+    expect(csv.split("\r\n")[0]).toBe("method,metric,published,value,unit,reading");
     expect(csv).toContain('"fully random (host ""150"")"');
   });
 

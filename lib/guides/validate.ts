@@ -61,6 +61,8 @@ export function findReferenceProblems(guides: readonly Guide[], datasets: readon
           problems.push(`${file}: ${raw} has no id`);
         } else if (!dataset) {
           problems.push(`${file}: ${raw} refers to dataset "${id}", but content/data/${id}.json does not exist`);
+        } else if (name === "DatasetChart" && props.select !== undefined && (props.select !== "true" || !dataset.chart.facet)) {
+          problems.push(`${file}: ${raw}: select="true" is the only value, and needs a dataset with chart.facet`);
         } else if (name === "DatasetChart" && props.facet !== undefined) {
           if (!dataset.chart.facet) {
             problems.push(`${file}: ${raw} asks for facet "${props.facet}", but dataset "${id}" has no chart.facet`);

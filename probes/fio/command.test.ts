@@ -27,7 +27,9 @@ describe("fio params", () => {
   });
 
   it("has the presets other code references", () => {
-    expect(Object.keys(fioPresets).sort()).toEqual(["rand-read-4k", "rand-write-4k", "seq-read", "seq-write"]);
+    expect(Object.keys(fioPresets).sort()).toEqual([
+      "rand-read-4k", "rand-read-4k-qd32", "rand-write-4k", "rand-write-4k-buffered", "rand-write-4k-qd32", "seq-read", "seq-write",
+    ]);
   });
 });
 
@@ -42,8 +44,14 @@ describe("fio command", () => {
     expect(fioRequiredFreeBytes(preset("seq-write"))).toBe(1024 * 1024 * 1024);
   });
 
-  it("rand-read-4k is time based with libaio at depth 32", () => {
+  it("rand-read-4k is one synchronous thread (psync, depth 1), like the Baidu article", () => {
     const cmd = buildFioCommand(preset("rand-read-4k"));
+    expect(cmd.args).toEqual(expect.arrayContaining(["--rw=randread", "--bs=4k", "--direct=1", "--ioengine=psync", "--iodepth=1", "--numjobs=1", "--runtime=60", "--time_based"]));
+    expect(cmd.args).not.toContain("--group_reporting");
+  });
+
+  it("rand-read-4k-qd32 is time based with libaio at depth 32", () => {
+    const cmd = buildFioCommand(preset("rand-read-4k-qd32"));
     expect(cmd.args).toEqual(expect.arrayContaining(["--rw=randread", "--bs=4k", "--ioengine=libaio", "--iodepth=32", "--runtime=30", "--time_based"]));
     expect(cmd.timeoutSec).toBe(120 + 205 + 30);
   });

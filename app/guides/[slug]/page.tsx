@@ -30,12 +30,19 @@ export async function generateMetadata({ params }: GuidePageProps): Promise<Meta
 function SourceBlock({ guide }: { guide: Guide }) {
   const { source } = guide.frontmatter;
   const language = languageName(source.language);
-  const title = source.url ? (
-    <a href={source.url} rel="noreferrer">
-      <cite>{source.title}</cite>
-    </a>
-  ) : (
-    <cite>{source.title}</cite>
+  const lang = source.language && source.language !== "en" ? source.language : undefined;
+  const original = <cite lang={lang}>{source.title}</cite>;
+  const title = (
+    <>
+      {source.url ? (
+        <a href={source.url} rel="noreferrer">
+          {original}
+        </a>
+      ) : (
+        original
+      )}
+      {source.titleEnglish && <> (“{source.titleEnglish}”)</>}
+    </>
   );
   return (
     <div className={styles.sourceBlock}>

@@ -5,7 +5,9 @@ import { requirePageUser } from "@/lib/auth/page-guard";
 import { db } from "@/lib/db";
 import { missingToolMessage, profileTargets } from "@/lib/server/hosts/host-summary";
 import { capabilitiesSchema } from "@/probes/agent/protocol";
+import { targetFacts } from "@/lib/server/runs/target-facts";
 import { probeIds, presetRefs, resolvePreset } from "@/probes/catalog";
+import { FIO_PRESETS_SIZED_BEYOND_RAM, sizeBeyondRamMiB } from "@/probes/fio/params";
 
 export const metadata: Metadata = { title: "Launch a probe" };
 export const dynamic = "force-dynamic";
@@ -15,13 +17,15 @@ export default async function NewRunPage({ searchParams }: { searchParams: Promi
   await requirePageUser(`/runs/new?${new URLSearchParams(sp as Record<string, string>)}`, "OPERATOR");
   const presets: LaunchPreset[] = presetRefs().flatMap((ref) => {
     const p = resolvePreset(ref);
-    return p ? [{ ref, probe: p.probeId, title: `${p.probeId}: ${p.title}`, description: p.description, params: p.params as Record<string, unknown> }] : [];
+    const sizeBeyondRam = p?.probeId === "fio" && FIO_PRESETS_SIZED_BEYOND_RAM.includes(p.presetId);
+    return p ? [{ ref, probe: p.probeId, title: `${p.probeId}: ${p.title}`, description: p.description, params: p.params as Record<string, unknown>, sizeBeyondRam }] : [];
   });
   const wanted = sp.probe && sp.preset ? `${sp.probe}:${sp.preset}` : sp.probe ? presets.find((p) => p.probe === sp.probe)?.ref : undefined;
   const rows = await db().host.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true, profile: true, capabilities: true } });
   const hosts: LaunchHost[] = rows.map((h) => {
     const caps = capabilitiesSchema.safeParse(h.capabilities);
     const targets = profileTargets(h.profile);
+    const memTotalBytes = targetFacts(h.profile, null).memTotalBytes;
     const allowed = caps.success ? caps.data.allowedDirs : targets.map((t) => t.path);
     const missingTools: Record<string, string> = {};
     for (const probe of probeIds) {
@@ -34,7 +38,8 @@ export default async function NewRunPage({ searchParams }: { searchParams: Promi
       missingTools,
       targets: allowed.map((path) => {
         const t = targets.find((x) => x.path === path);
-        return { path, fsType: t?.fsType ?? null, medium: t?.medium ?? null, freeBytes: t?.freeBytes ?? null };
+        const freeBytes = t?.freeBytes ?? null;
+        return { path, fsType: t?.fsType ?? null, medium: t?.medium ?? null, freeBytes, sizeBeyondRamMiB: sizeBeyondRamMiB(memTotalBytes, freeBytes) };
       }),
     };
   });

@@ -20,6 +20,18 @@ describe("reference runs from the guides' datasets", () => {
     expect(diskRead.result.measurements[0]).toMatchObject({ metric: "throughput", value: 145.59e6, unit: "B/s" });
   });
 
+  it("ties the random 4 KB figures to the QD1 synchronous fio presets, per direction", () => {
+    const random = runs.filter((r) => r.datasetId === "baidu-media-random-4k");
+    expect(random.map((r) => r.hostLabel.split(" · ").slice(-2).join(" · ")).sort()).toEqual([
+      "disk · random read", "disk · random write", "flash · random read", "flash · random write", "memory · random write",
+    ]);
+    const flashRead = random.find((r) => r.medium === "ssd" && r.params.rw === "randread")!;
+    expect(flashRead.params).toEqual({ preset: "fio:rand-read-4k", rw: "randread", blockSizeKiB: 4, ioengine: "psync", iodepth: 1, numjobs: 1, direct: true });
+    expect(flashRead.result.measurements).toEqual([{ metric: "bw", value: 14.9e6, unit: "B/s", dims: { job: "random read", direction: "read" } }]);
+    const diskWrite = random.find((r) => r.medium === "disk" && r.params.rw === "randwrite")!;
+    expect(diskWrite.params.preset).toBe("fio:rand-write-4k");
+  });
+
   it("gives every run a stable id so seeding twice changes nothing", () => {
     const again = referenceRunsFromDatasets(listDatasets());
     expect(again.map((r) => r.id)).toEqual(runs.map((r) => r.id));

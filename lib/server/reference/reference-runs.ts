@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Dataset } from "../../../content/schema";
+import { resolvePreset } from "../../../probes/catalog";
 import type { Measurement, NormalisedResult, Tool } from "../../../probes/core/types";
 
 export interface ReferenceRun {
@@ -24,6 +25,20 @@ function stableUuid(key: string): string {
 }
 
 const MEDIUM: Record<string, "memory" | "ssd" | "disk"> = { disk: "disk", flash: "ssd", ssd: "ssd", memory: "memory" };
+
+/**
+ * What a fio reference run measured, as parameters: the preset that re-runs it (the write preset
+ * for write rows) and that preset's method (rw, block size, engine, depth, jobs, direct), so the
+ * compare page's "what differs" shows only what a host's run changed (size, runtime, target).
+ * File size and runtime are left out: the article's were its own (117 GB, 381 MB per test).
+ */
+function fioParams(ref: NonNullable<Dataset["reference"]>, operation: string): Record<string, unknown> {
+  const id = /write/i.test(operation) ? (ref.writePreset ?? ref.preset) : ref.preset;
+  const preset = id ? resolvePreset(id) : undefined;
+  if (!id || !preset) return {};
+  const { sizeMiB: _size, runtimeSec: _runtime, ...method } = preset.params as Record<string, unknown>;
+  return { preset: id, ...method };
+}
 
 function measurementsFor(ds: Dataset, rows: Dataset["rows"]): Measurement[] {
   const ref = ds.reference!;
@@ -78,7 +93,14 @@ export function referenceRunsFromDatasets(datasets: Dataset[]): ReferenceRun[] {
         notes: `Published figures from ${ds.source} (${ds.title}). ${ref.host}.`,
         fsType,
         medium,
-        params: probe === "dd" ? { mode: /write/i.test(op) ? "write" : "read" } : ref.preset ? { preset: ref.preset } : {},
+        params:
+          probe === "dd"
+            ? { mode: /write/i.test(op) ? "write" : "read" }
+            : probe === "fio"
+              ? fioParams(ref, op)
+              : ref.preset
+                ? { preset: ref.preset }
+                : {},
         profile: {
           reference: { dataset: ds.id, guide: ds.guide, year: ref.year, host: ref.host },
           target: { fsType, medium, model: ref.host },
