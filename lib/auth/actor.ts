@@ -30,8 +30,7 @@ export async function actorFromBearer(token: string): Promise<Actor | null> {
 
 /**
  * Who is asking: an API token in `Authorization: Bearer`, else the session cookie. The user row
- * is read on every request (with the session row) so a changed role, a revoked session or a
- * disabled user takes effect at once.
+ * is read on every request so a changed role or a deleted user takes effect at once.
  */
 export async function currentActor(): Promise<Actor | null> {
   const auth = (await headers()).get("authorization");
@@ -39,7 +38,7 @@ export async function currentActor(): Promise<Actor | null> {
     const m = /^Bearer\s+(\S+)$/i.exec(auth);
     if (!m?.[1]) throw new AppError("UNAUTHORIZED", "Malformed Authorization header: expected `Bearer <API token>`.");
     const actor = await actorFromBearer(m[1]);
-    if (!actor) throw new AppError("UNAUTHORIZED", "This API token is unknown, revoked or expired, or its user is disabled.");
+    if (!actor) throw new AppError("UNAUTHORIZED", "This API token is unknown or revoked.");
     return actor;
   }
   const session = await getSession();

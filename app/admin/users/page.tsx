@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { ActionForm } from "@/components/admin/action-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { db } from "@/lib/db";
-import { changeRoleAction, createUserAction, revokeUserSessionsAction, setUserDisabledAction } from "@/lib/server/admin/admin-actions";
+import { changeRoleAction, createUserAction } from "@/lib/server/admin/admin-actions";
+import { revokeUserSessionsAction, setUserDisabledAction } from "@/lib/server/users/user-access-actions";
 
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";

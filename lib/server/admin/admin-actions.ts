@@ -9,7 +9,6 @@ import { revokeUserSessions } from "../../auth/session-store";
 import { audit } from "../audit/audit-request";
 import { createApiToken, expiresInDaysSchema } from "../tokens/create-api-token";
 import { createUser } from "../users/create-user";
-import { setUserDisabled } from "../users/set-user-disabled";
 
 export interface FormState {
   error?: string;
@@ -55,26 +54,6 @@ export async function changeRoleAction(form: FormData): Promise<void> {
   // A role change signs the user out everywhere: whatever they had open was granted under the old role.
   if (before.role !== role) await revokeUserSessions(userId);
   await audit({ actor, action: "user.role", target: { type: "user", id: userId }, details: { from: before.role, to: role } });
-  revalidatePath("/admin/users");
-}
-
-/** Disables or re-enables a user (an admin cannot disable themselves). */
-export async function setUserDisabledAction(form: FormData): Promise<void> {
-  const actor = await requireActor("ADMIN");
-  const userId = z.string().uuid().parse(form.get("userId"));
-  const disabled = form.get("disabled") === "1";
-  if (userId === actor.userId && disabled) throw new AppError("BAD_REQUEST", "You cannot disable your own account.");
-  await setUserDisabled(db(), userId, disabled);
-  await audit({ actor, action: disabled ? "user.disable" : "user.enable", target: { type: "user", id: userId } });
-  revalidatePath("/admin/users");
-}
-
-/** An admin signs a user out of every browser. */
-export async function revokeUserSessionsAction(form: FormData): Promise<void> {
-  const actor = await requireActor("ADMIN");
-  const userId = z.string().uuid().parse(form.get("userId"));
-  const count = await revokeUserSessions(userId);
-  await audit({ actor, action: "sessions.revoke", target: { type: "user", id: userId }, details: { count } });
   revalidatePath("/admin/users");
 }
 
