@@ -1,4 +1,5 @@
-// Per-request Content-Security-Policy with a script nonce. Next.js reads the nonce from the
+// Runs before every request: refuses malformed paths (400), and gives each page a
+// Content-Security-Policy with a per-request script nonce. Next.js reads the nonce from the
 // request's CSP header and puts it on its own scripts, so no inline script without it runs:
 // an injected <script> has no way to know this request's nonce. Pages therefore render per
 // request (the root layout awaits connection()).
@@ -22,6 +23,15 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
 }
 
 export function proxy(request: NextRequest) {
+  // A path with malformed %-escapes (/api/runs/%ff%fe) made Next's own parameter decoding fail
+  // with a bare 500; it is the client's mistake and gets a 400 that says so.
+  try {
+    decodeURIComponent(request.nextUrl.pathname);
+  } catch {
+    return NextResponse.json({ error: "The address is not valid: it contains malformed %-escapes." }, { status: 400 });
+  }
+  // API responses get the static deny-all policy from next.config.ts; no nonce to hand out.
+  if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production");
   const requestHeaders = new Headers(request.headers);
@@ -34,15 +44,4 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-export const config = {
-  matcher: [
-    {
-      // Pages only: API routes (JSON, SSE, the agent's hot path) get the static policy from next.config.ts.
-      source: "/((?!api/|_next/static|_next/image|favicon.ico).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
-  ],
-};
+export const config = { matcher: ["/((?!_next/static|_next/image).*)"] };

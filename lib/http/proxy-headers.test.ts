@@ -29,3 +29,13 @@ describe("page security headers (proxy.ts)", () => {
     expect(proxy(new NextRequest("https://probebook.example/")).headers.get("strict-transport-security")).toMatch(/^max-age=31536000/);
   });
 });
+
+describe("malformed paths (proxy.ts)", () => {
+  it("answers 400 for a path with broken %-escapes instead of letting Next fail with a 500", async () => {
+    const r = proxy(new NextRequest("http://localhost/api/runs/%ff%fe"));
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { error: string }).error).toMatch(/malformed %-escapes/);
+    // API routes pass through without a page CSP.
+    expect(proxy(new NextRequest("http://localhost/api/health")).headers.get("content-security-policy")).toBeNull();
+  });
+});
