@@ -178,3 +178,31 @@ test("pages carry a nonce CSP without 'unsafe-inline' for scripts; injected mark
   expect(await page.evaluate(() => (window as unknown as { __pwned2?: boolean }).__pwned2 ?? false)).toBe(false);
   expect(violations.length).toBeGreaterThan(0);
 });
+
+test("the share form asks which host details to include; ticked ones are published, the rest are not", async ({ page }) => {
+  await signInAs(page, "operator");
+  const output = "268435456 bytes (268 MB, 256 MiB) copied, 1.25 s, 215 MB/s\n";
+  const ids: string[] = [];
+  for (const hostLabel of ["bench-named-42", "bench-hidden-43"]) {
+    const r = await page.request.post("/api/runs/import", { data: { probe: "dd", output, hostLabel } });
+    expect(r.status()).toBe(201);
+    ids.push(((await r.json()) as { id: string }).id);
+  }
+  const shareWith = async (tickNames: boolean) => {
+    await page.goto(`/compare?runs=${ids.join(",")}`);
+    await page.getByRole("button", { name: "Share" }).click();
+    const names = page.getByRole("checkbox", { name: "Host names" });
+    await expect(names).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Directories and mount points" })).not.toBeChecked();
+    if (tickNames) await names.check();
+    await page.getByRole("button", { name: "Create share link" }).click();
+    const url = await page.getByTestId("share-url").inputValue();
+    return (await page.request.get(`/api/comparisons/${url.split("/").pop()}`)).text();
+  };
+  const hidden = await shareWith(false);
+  expect(hidden).not.toContain("bench-named-42");
+  expect(hidden).toContain("host A");
+  const named = await shareWith(true);
+  expect(named).toContain("bench-named-42");
+  expect(named).toContain("bench-hidden-43");
+});
