@@ -6,10 +6,15 @@ import styles from "./compare.module.css";
 type State = { kind: "closed" } | { kind: "editing"; error?: string } | { kind: "saving" } | { kind: "done"; url: string };
 
 /** Freezes the comparison into a public, read-only link (POST /api/comparisons). */
-export function ShareButton({ runIds, suggestedTitle }: { runIds: string[]; suggestedTitle: string }) {
+/**
+ * `suggestedTitle` names the hosts; `privateTitle` is the same suggestion made from the redacted
+ * runs. The form starts private and follows the "Host names" box until the title is edited.
+ */
+export function ShareButton({ runIds, suggestedTitle, privateTitle }: { runIds: string[]; suggestedTitle: string; privateTitle: string }) {
   const id = useId();
   const [state, setState] = useState<State>({ kind: "closed" });
-  const [title, setTitle] = useState(suggestedTitle);
+  const [title, setTitle] = useState(privateTitle);
+  const [titleEdited, setTitleEdited] = useState(false);
   // What the public copy reveals about the hosts; names and paths stay private unless ticked.
   const [include, setInclude] = useState({ hostnames: false, paths: false, kernel: true });
   const [expiresInDays, setExpiresInDays] = useState("");
@@ -78,12 +83,23 @@ export function ShareButton({ runIds, suggestedTitle }: { runIds: string[]; sugg
       <strong id={`${id}-h`}>Share a frozen, read-only copy of this comparison</strong>
       <label>
         Title
-        <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required autoFocus aria-invalid={state.kind === "editing" && !!state.error} />
+        <input value={title} onChange={(e) => {
+            setTitle(e.target.value);
+            setTitleEdited(true);
+          }} maxLength={200} required autoFocus aria-invalid={state.kind === "editing" && !!state.error} />
       </label>
       <fieldset className={styles.shareInclude}>
         <legend>Include host details</legend>
         <label>
-          <input type="checkbox" checked={include.hostnames} onChange={(e) => setInclude({ ...include, hostnames: e.target.checked })} /> Host names
+          <input
+            type="checkbox"
+            checked={include.hostnames}
+            onChange={(e) => {
+              setInclude({ ...include, hostnames: e.target.checked });
+              if (!titleEdited) setTitle(e.target.checked ? suggestedTitle : privateTitle);
+            }}
+          />{" "}
+          Host names
         </label>
         <label>
           <input type="checkbox" checked={include.paths} onChange={(e) => setInclude({ ...include, paths: e.target.checked })} /> Directories and mount points
