@@ -112,7 +112,8 @@ export function clientAddress(headers: Headers, trusted: readonly Cidr[] = trust
 }
 
 let cached: { raw: string | undefined; blocks: Cidr[] } | null = null;
-function trustedProxies(): Cidr[] {
+/** The parsed TRUSTED_PROXIES; throws on a bad entry (called at start-up so a typo stops the server). */
+export function trustedProxies(): Cidr[] {
   const raw = process.env.TRUSTED_PROXIES;
   if (!cached || cached.raw !== raw) cached = { raw, blocks: parseCidrList(raw) };
   return cached.blocks;
