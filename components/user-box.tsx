@@ -11,8 +11,8 @@ interface Me {
 }
 
 /**
- * The signed-in user, fetched by the browser so that the layout stays static and public pages
- * (guides, share links) can be prerendered.
+ * The signed-in user, fetched by the browser so that rendering a public page (guides, share
+ * links) never reads the session.
  */
 export function UserBox() {
   const pathname = usePathname();
