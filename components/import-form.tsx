@@ -3,21 +3,20 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
-const PROBES = [
-  { id: "iozone", label: "iozone (auto tables, -t throughput, -R report)" },
-  { id: "dd", label: "dd (summary line, status=progress)" },
-  { id: "sar", label: "sar text or sadf -j JSON" },
-  { id: "fio", label: "fio --output-format=json" },
-];
+/** A probe as the import form offers it: its id and import label from the catalog (the page passes them). */
+export interface ImportChoice {
+  id: string;
+  label: string;
+}
 
 interface Errors {
   error?: string;
   fieldErrors?: Record<string, string[]>;
 }
 
-export function ImportForm() {
+export function ImportForm({ probes }: { probes: readonly ImportChoice[] }) {
   const router = useRouter();
-  const [probe, setProbe] = useState("iozone");
+  const [probe, setProbe] = useState(probes[0]?.id ?? "");
   const [output, setOutput] = useState("");
   const [hostLabel, setHostLabel] = useState("");
   const [notes, setNotes] = useState("");
@@ -64,7 +63,7 @@ export function ImportForm() {
       <label>
         Tool
         <select name="probe" value={probe} onChange={(e) => setProbe(e.target.value)}>
-          {PROBES.map((p) => (
+          {probes.map((p) => (
             <option key={p.id} value={p.id}>
               {p.label}
             </option>

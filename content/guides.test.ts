@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { EXPECTED_GUIDE_SLUGS } from "./expected-guides";
 import { getDataset, getGuide, listDatasets, listGuides, parseGuide, type Guide } from "./load";
+import { presetRefs } from "../probes/catalog";
 
 const EXPECTED_SLUGS = EXPECTED_GUIDE_SLUGS;
 
@@ -20,30 +21,7 @@ const HEADINGS = [
 ];
 
 /** Probe presets that exist in the probe catalog. */
-const PRESETS = new Set([
-  "iozone:ext-article",
-  "iozone:auto-64m",
-  "iozone:auto-64m-direct",
-  "iozone:auto-1g",
-  "iozone:auto-1g-direct",
-  "iozone:throughput-2",
-  "dd:write-direct",
-  "dd:read-direct",
-  "dd:write-buffered",
-  "dd:write-nosync",
-  "sar:paging",
-  "sar:disk",
-  "sar:memory",
-  "sar:cpu",
-  "sar:all",
-  "fio:seq-write",
-  "fio:seq-read",
-  "fio:rand-read-4k",
-  "fio:rand-write-4k",
-  "fio:rand-write-4k-buffered",
-  "fio:rand-read-4k-qd32",
-  "fio:rand-write-4k-qd32",
-]);
+const PRESETS = new Set(presetRefs());
 
 /** Allowed MDX components and their allowed / required props. */
 const COMPONENTS: Record<string, { required: string[]; optional: string[] }> = {

@@ -123,6 +123,8 @@ export const referenceSchema = z.strictObject({
   blockKiB: z.number().positive().optional(),
   host: z.string().min(1),
   year: sourceYearSchema,
+  /** The medium of every series, when the table has no medium column. */
+  medium: z.enum(["memory", "ssd", "disk"]).optional(),
   /** The preset that re-runs the rows whose operation is a write, when it differs from `preset`. */
   writePreset: presetIdSchema.optional(),
   /** When true, every value of `chart.series` becomes one reference run. */

@@ -13,13 +13,14 @@ import {
 import { fixture } from "./core/testing";
 
 describe("catalog", () => {
-  it("holds the four probes with their Debian packages", () => {
-    expect(Object.keys(catalog)).toEqual(["iozone", "dd", "sar", "fio"]);
+  it("holds the probes with their Debian packages", () => {
+    expect(Object.keys(catalog)).toEqual(["iozone", "dd", "sar", "fio", "fsmeta"]);
     expect(probeIds.map((id) => [id, catalog[id].tool.binary, catalog[id].tool.debianPackage])).toEqual([
       ["iozone", "iozone", "iozone3"],
       ["dd", "dd", "coreutils"],
       ["sar", "sar", "sysstat"],
       ["fio", "fio", "fio"],
+      ["fsmeta", "fio", "fio"],
     ]);
     expect(catalog.iozone.tool.installHint).toMatch(/non-free/);
     for (const id of probeIds) expect(catalog[id].id).toBe(id);
@@ -32,6 +33,7 @@ describe("catalog", () => {
       "sar:paging", "sar:disk", "sar:memory", "sar:cpu", "sar:all",
       "fio:seq-write", "fio:seq-read", "fio:rand-read-4k", "fio:rand-write-4k",
       "fio:rand-write-4k-buffered", "fio:rand-read-4k-qd32", "fio:rand-write-4k-qd32",
+      "fsmeta:flat-50k", "fsmeta:tree-50k", "fsmeta:quick",
     ]);
   });
 
@@ -41,11 +43,11 @@ describe("catalog", () => {
       expect(v.ok, ref).toBe(true);
       if (!v.ok) continue;
       const probe = getProbe(ref.split(":")[0] ?? "");
-      const cmd = probe?.buildCommand(v.params);
+      const cmd = probe?.buildCommand(v.params, "/srv/probes/target/probebook-run-x");
       expect(cmd?.env.LC_ALL).toBe("C");
-      expect(cmd?.cwd).toBe("/srv/probes/target");
+      expect(cmd?.cwd).toBe("/srv/probes/target/probebook-run-x");
       expect(cmd?.timeoutSec).toBeGreaterThan(0);
-      for (const f of cmd?.files ?? []) expect(f.startsWith("/srv/probes/target/")).toBe(true);
+      for (const f of cmd?.files ?? []) expect(f.startsWith("/srv/probes/target/probebook-run-x/")).toBe(true);
     }
     for (const id of probeIds) {
       expect(validateParams(id, { ...catalog[id].defaults, target: "/t" }).ok, id).toBe(true);
@@ -75,7 +77,7 @@ describe("catalog", () => {
     const nested = validateParams("iozone", { target: "/t", tests: [0, 99] });
     expect(nested.ok ? {} : nested.fieldErrors).toEqual({ tests: ['tests must be "all" or a list of iozone test numbers (0–12)'] });
     const unknown = validateParams("hdparm", {});
-    expect(unknown.ok ? null : unknown.fieldErrors.probe).toEqual(['Unknown probe "hdparm": choose one of iozone, dd, sar, fio.']);
+    expect(unknown.ok ? null : unknown.fieldErrors.probe).toEqual(['Unknown probe "hdparm": choose one of iozone, dd, sar, fio, fsmeta.']);
     expect(validateParams("sar", null).ok).toBe(false);
   });
 
@@ -90,7 +92,8 @@ describe("catalog", () => {
     expect(requiredFreeBytes("iozone", { target: "/t", fileSizeMiB: 4096 })).toBe(4096 * MiB);
     expect(requiredFreeBytes("iozone", { target: "/t", mode: "throughput", processes: 4, fileSizeMiB: 100, tests: [0, 1] })).toBe(400 * MiB);
     expect(requiredFreeBytes("dd", { target: "/t", sizeMiB: 512 })).toBe(512 * MiB);
-    expect(requiredFreeBytes("dd", { target: "/t", sizeMiB: 512, mode: "read" })).toBe(0);
+    // a read lays out its own file first
+    expect(requiredFreeBytes("dd", { target: "/t", sizeMiB: 512, mode: "read" })).toBe(512 * MiB);
     expect(requiredFreeBytes("sar", { target: "/t" })).toBe(0);
     expect(requiredFreeBytes("fio", { target: "/t", sizeMiB: 64 })).toBe(64 * MiB);
     expect(requiredFreeBytes("fio", { target: "nope" })).toBe(0);

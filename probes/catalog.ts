@@ -1,38 +1,71 @@
 // The probe catalog: what the server offers, validates and parses, and what the agent runs.
 // The server only ever sends a probe id and parameters; the command line is built here, on the
-// host, from validated parameters.
-import type { z } from "zod";
+// host, from validated parameters. `probes` below is the one registry: the tool ids (`Tool`,
+// TOOL_IDS, every zod enum of tools) derive from it, so a new probe is its folder plus one line.
+import { z } from "zod";
+import type { MetricVocabulary } from "./core/metrics";
 import type { PresetDef, ProbeDefinition, ProbeId } from "./core/probe";
+import { normalisedResultSchemaFor } from "./core/schemas";
 import type { ParseOutcome } from "./core/types";
 import { ddProbe } from "./dd/probe";
-import type { DdParams } from "./dd/params";
 import { fioProbe } from "./fio/probe";
-import type { FioParams } from "./fio/params";
+import { fsmetaProbe } from "./fsmeta/probe";
 import { iozoneProbe } from "./iozone/probe";
-import type { IozoneParams } from "./iozone/params";
 import { sarProbe } from "./sar/probe";
-import type { SarParams } from "./sar/params";
 
-export type { ProbeDefinition, ProbeId, PresetDef } from "./core/probe";
-export type { CommandSpec, Measurement, NormalisedResult, ParseOutcome, Progress, Tool } from "./core/types";
-
-export interface ProbeParamsById {
-  iozone: IozoneParams;
-  dd: DdParams;
-  sar: SarParams;
-  fio: FioParams;
-}
-export type AnyProbeParams = ProbeParamsById[ProbeId];
-export type AnyProbe = ProbeDefinition<AnyProbeParams>;
-
-export const catalog: { readonly [K in ProbeId]: ProbeDefinition<ProbeParamsById[K]> } = {
+/** The registry, in catalog order (launch form, import form, compare sections). */
+const probes = {
   iozone: iozoneProbe,
   dd: ddProbe,
   sar: sarProbe,
   fio: fioProbe,
+  fsmeta: fsmetaProbe,
 };
 
-export const probeIds: readonly ProbeId[] = ["iozone", "dd", "sar", "fio"];
+/** A probe id: a key of the registry. */
+export type ToolId = keyof typeof probes;
+
+/** The one list of tool ids, in catalog order. */
+export const TOOL_IDS = Object.keys(probes) as unknown as readonly [ToolId, ...ToolId[]];
+
+export const toolSchema = z.enum(TOOL_IDS);
+
+export type { ProbeDefinition, ProbeId, PresetDef } from "./core/probe";
+export type { CommandSpec, Measurement, NormalisedResult, ParseOutcome, Progress, Tool } from "./core/types";
+export type { Better, DisplayUnit, MetricDef, MetricVocabulary } from "./core/metrics";
+export type { ChartDraft, ChartRowDraft, ProbeView, RunChart, RunChartSeries, SectionDraft, SeriesValues, TableRowDraft, ViewRun, ViewSeries, XKind } from "./core/view";
+export { displayMeasurement, displayUnit } from "./core/metrics";
+export { sizeBeyondRamMiB } from "./core/sizing";
+
+export type ProbeParamsById = { [K in ProbeId]: (typeof probes)[K] extends ProbeDefinition<infer P> ? P : never };
+export type AnyProbeParams = ProbeParamsById[ProbeId];
+export type AnyProbe = ProbeDefinition<AnyProbeParams>;
+
+export const catalog: { readonly [K in ProbeId]: ProbeDefinition<ProbeParamsById[K]> } = probes;
+
+/** Probe ids in catalog order (the order of TOOL_IDS). */
+export const probeIds: readonly ProbeId[] = TOOL_IDS;
+
+/** Validates stored and imported results against each probe's metric vocabulary. */
+export const normalisedResultSchema = normalisedResultSchemaFor(
+  toolSchema,
+  Object.fromEntries(TOOL_IDS.map((id) => [id, catalog[id].metrics])) as Record<ProbeId, MetricVocabulary>,
+);
+
+export const parseOutcomeSchema = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), result: normalisedResultSchema }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+
+/** "iozone, dd, sar or fio": the probe ids for a sentence. */
+export function probeChoices(): string {
+  return probeIds.length > 1 ? `${probeIds.slice(0, -1).join(", ")} or ${probeIds[probeIds.length - 1]}` : probeIds.join("");
+}
+
+/** Every probe, in catalog order. */
+export function allProbes(): AnyProbe[] {
+  return probeIds.map((id) => catalog[id] as AnyProbe);
+}
 
 export function isProbeId(id: unknown): id is ProbeId {
   return typeof id === "string" && (probeIds as readonly string[]).includes(id);
@@ -91,6 +124,8 @@ export interface ResolvedPreset {
   description: string;
   /** All parameters except target. */
   params: Omit<AnyProbeParams, "target">;
+  /** The file should be larger than the host's RAM (see PresetDef.sizeBeyondRam). */
+  sizeBeyondRam: boolean;
 }
 
 export function resolvePreset(ref: string): ResolvedPreset | undefined {
@@ -101,7 +136,7 @@ export function resolvePreset(ref: string): ResolvedPreset | undefined {
   const probe = getProbe(probeId);
   if (!probe || !Object.hasOwn(probe.presets, presetId)) return undefined;
   const preset = probe.presets[presetId] as PresetDef<AnyProbeParams>;
-  return { ref, probeId: probe.id, presetId, title: preset.title, description: preset.description, params: structuredClone(preset.params) };
+  return { ref, probeId: probe.id, presetId, title: preset.title, description: preset.description, params: structuredClone(preset.params), sizeBeyondRam: preset.sizeBeyondRam === true };
 }
 
 /** Every "<probe>:<preset>" reference, in catalog order. */

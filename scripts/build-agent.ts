@@ -5,6 +5,7 @@
 import { chmod, copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
+import { probeIds } from "../probes/catalog";
 import { AGENT_VERSION } from "../probes/agent/version";
 
 const root = path.resolve(__dirname, "..");
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
     name: "probebook-agent",
     version: AGENT_VERSION,
     private: true,
-    description: "Runs Probebook's storage probes (iozone, dd, sar, fio) on this host for the Probebook dashboard.",
+    description: `Runs Probebook's storage probes (${probeIds.join(", ")}) on this host for the Probebook dashboard.`,
     license: "MIT",
     main: "probebook-agent.cjs",
     bin: { "probebook-agent": "probebook-agent.cjs" },

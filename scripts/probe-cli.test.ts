@@ -24,9 +24,9 @@ const REFUSED = /error|stdout\.txt$/;
 function fixtures(): { tool: string; file: string }[] {
   return ["iozone", "dd", "sar", "fio"].flatMap((tool) =>
     fs
-      .readdirSync(path.join(root, "probes", tool, "fixtures"))
-      .filter((f) => f !== "README.md")
-      .map((f) => ({ tool, file: path.join("probes", tool, "fixtures", f) })),
+      .readdirSync(path.join(root, "probes", tool, "fixtures"), { withFileTypes: true })
+      .filter((d) => d.isFile() && d.name !== "README.md")
+      .map((d) => ({ tool, file: path.join("probes", tool, "fixtures", d.name) })),
   );
 }
 
@@ -52,12 +52,27 @@ describe("npm run probe -- parse", () => {
         }),
       );
     }
-  }, 180_000);
+  }, 400_000);
 
   it("prints dd's numbers exactly as the parser reads them", async () => {
     const r = await cli("parse", "dd", "probes/dd/fixtures/dd-write-direct.stderr.txt");
     const json = JSON.parse(r.stdout) as { measurements: { metric: string; value: number }[] };
     expect(json.measurements.find((m) => m.metric === "bytes")?.value).toBe(268435456);
+  });
+
+  it.each([
+    ["dd", "probes/dd/fixtures/hand-dd-busybox.stderr.txt", "busybox dd"],
+    ["dd", "probes/dd/fixtures/hand-dd-macos.stderr.txt", "BSD/macOS dd"],
+    ["dd", "probes/dd/fixtures/gen-dd-de_DE-progress.stderr.txt", "coreutils dd (translated)"],
+    ["fio", "probes/fio/fixtures/fio-3.33-randrw-libaio.txt", "fio text 3.x"],
+    ["fio", "probes/fio/fixtures/hand-fio-2.2.10-randrw.txt", "fio text 2.x"],
+    ["sar", "probes/sar/fixtures/sysstat/12.0.0/sadf-j.json", "sadf -j (JSON)"],
+    ["sar", "probes/sar/fixtures/sysstat/12.0.0/sar-A.ja_JP.txt", "sar text (ja_JP)"],
+  ])("says which format it recognised: %s %s", async (tool, file, format) => {
+    const r = await cli("parse", tool, file);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { format?: string }).format).toBe(format);
+    expect(r.stderr).toContain(`probe: read as ${format}`);
   });
 
   it("refuses an unknown tool, an unreadable file and another tool's output with exit code 2", async () => {

@@ -1,4 +1,4 @@
-// `npm run --silent probe -- parse <iozone|dd|sar|fio> <file>`: prints the normalised result as JSON.
+// `npm run --silent probe -- parse <probe> <file>`: prints the normalised result as JSON.
 import fs from "node:fs";
 import { isProbeId, parseOutput, probeIds } from "../probes/catalog";
 
@@ -27,6 +27,8 @@ function main() {
   }
   const parsed = parseOutput(tool, output);
   if (!parsed.ok) fail(parsed.error.split("\n")[0] ?? parsed.error);
+  // On stderr, so that stdout stays the JSON alone for pipes.
+  if (parsed.result.format) console.error(`probe: read as ${parsed.result.format}`);
   process.stdout.write(`${JSON.stringify(parsed.result, null, 2)}\n`);
 }
 

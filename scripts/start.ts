@@ -7,6 +7,7 @@ import { buildStaleReason, nextBin, runNextBuild } from "../lib/runtime/next-bui
 import { dataDir, projectRoot } from "../lib/runtime/paths";
 import { seedDatabase } from "../prisma/seed";
 import { startLocalAgent } from "../lib/runtime/local-agent";
+import { stopProcessGroup, supervise, type Supervisor } from "../lib/runtime/supervise";
 
 const log = (msg: string) => console.log(`[probebook] ${msg}`);
 
@@ -33,6 +34,7 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<boolean
 }
 
 const children: ChildProcess[] = [];
+let localAgent: Supervisor | null = null;
 let database: OpenDatabase | null = null;
 let stopping = false;
 
@@ -41,17 +43,8 @@ async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   log("stopping…");
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null || c.signalCode !== null) return resolve();
-          c.once("exit", () => resolve());
-          c.kill("SIGTERM");
-          setTimeout(() => c.kill("SIGKILL"), 5000).unref();
-        }),
-    ),
-  );
+  // Whole process groups, SIGKILL after 5 s: a hanging web server must not keep the port.
+  await Promise.all([localAgent?.stop(5000), ...children.map((c) => stopProcessGroup(c, 5000))]);
   await database?.close().catch((err: unknown) => console.error(err));
   log("stopped");
   process.exit(code);
@@ -93,6 +86,8 @@ async function main() {
     cwd: projectRoot,
     env: dev ? env : { ...env, NODE_ENV: "production" },
     stdio: "inherit",
+    // A process group of its own, so that a stop reaches the server process next forks.
+    detached: true,
   });
   children.push(next);
   next.on("exit", (code) => {
@@ -103,14 +98,9 @@ async function main() {
   });
   if (await waitForHealth(port, next)) {
     process.env.DATABASE_URL = database.url;
-    const agent = await startLocalAgent({ port, dataDir: dataDir(), log }).catch((err: unknown) => {
-      log(`the local agent could not start: ${err instanceof Error ? err.message : String(err)}`);
-      return null;
-    });
-    if (agent) {
-      children.push(agent);
-      agent.on("exit", (code) => !stopping && log(`the local agent exited (${code ?? "signal"}); the web server keeps running`));
-    }
+    // Restarted with backoff when it crashes; not after exit 2 (bad arguments, state dir taken by
+    // another agent) or 3 (credential refused), which a restart cannot fix.
+    localAgent = supervise(() => startLocalAgent({ port, dataDir: dataDir(), log }), { name: "the local agent", log, permanent: [2, 3] });
     log(`ready on http://localhost:${port}`);
   }
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ImportForm } from "@/components/import-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
+import { allProbes } from "@/probes/catalog";
 
 export const metadata: Metadata = { title: "Import output" };
 
@@ -10,11 +11,11 @@ export default async function ImportPage() {
     <>
       <h1>Import existing output</h1>
       <p className="lead">
-        Years of iozone tables and sar logs are worth keeping. Paste or upload output of iozone, dd, sar (text, or{" "}
-        <code>sadf -j</code> JSON) or fio (<code>--output-format=json</code>); Probebook parses it with the same parsers
-        as live runs and keeps it as a run you can compare with new ones.
+        Years of benchmark tables and system activity logs are worth keeping. Paste or upload the output of one of the
+        tools below; Probebook parses it with the same parsers as live runs and keeps it as a run you can compare with new
+        ones.
       </p>
-      <ImportForm />
+      <ImportForm probes={allProbes().map((p) => ({ id: p.id, label: p.importLabel }))} />
     </>
   );
 }

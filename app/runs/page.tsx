@@ -6,7 +6,9 @@ import { RunsTable, type RunRowView, type SortHeader } from "@/components/compar
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { labelRuns } from "@/lib/compare/label";
 import { runFilterChoices } from "@/lib/server/comparisons/run-filters";
+import { RUN_STATUSES } from "@/lib/run-status";
 import { listRuns, listRunsQuerySchema } from "@/lib/server/runs/list-runs";
+import { TOOL_IDS } from "@/probes/catalog";
 
 export const metadata: Metadata = { title: "Runs" };
 export const dynamic = "force-dynamic";
@@ -112,7 +114,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
           Probe
           <select name="probe" defaultValue={raw.probe ?? ""}>
             <option value="">any</option>
-            {["iozone", "dd", "sar", "fio"].map((p) => (
+            {TOOL_IDS.map((p) => (
               <option key={p}>{p}</option>
             ))}
           </select>
@@ -121,7 +123,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
           Status
           <select name="status" defaultValue={raw.status ?? ""}>
             <option value="">any</option>
-            {["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "LOST"].map((s) => (
+            {RUN_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s.toLowerCase()}
               </option>

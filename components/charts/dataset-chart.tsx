@@ -32,6 +32,7 @@ import {
   type ChartRecord,
 } from "@/lib/guides/chart-data";
 import { formatNumber } from "@/lib/guides/format";
+import { seriesColor } from "./palette";
 
 export interface DatasetChartProps {
   dataset: Dataset;
@@ -41,11 +42,10 @@ export interface DatasetChartProps {
   selectable?: boolean;
 }
 
-/** Distinguishable on the dark theme; lines also differ by dash so colour is not the only cue. */
-const COLORS = ["#4fb3ff", "#f2cc60", "#7ee787", "#ff7b72", "#d2a8ff", "#ffa657", "#a5d6ff", "#56d4dd"];
+/** Lines also differ by dash so colour is not the only cue. */
 const DASHES = ["", "7 4", "2 3", "10 3 2 3"];
 
-const colorAt = (i: number) => COLORS[i % COLORS.length]!;
+const colorAt = seriesColor;
 const dashAt = (i: number) => DASHES[i % DASHES.length]!;
 
 /** Category labels longer than this switch a bar chart to horizontal bars so labels stay readable. */

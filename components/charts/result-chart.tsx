@@ -1,13 +1,11 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { RunChartSeries } from "@/probes/core/view";
+import { seriesColor } from "./palette";
 
-export interface ChartSeries {
-  name: string;
-  points: { x: number | string; y: number }[];
-}
+export type ChartSeries = RunChartSeries;
 
-const COLORS = ["#4fb3ff", "#7ee787", "#f2cc60", "#ff7b72", "#d2a8ff", "#79c0ff", "#ffa657", "#56d4dd", "#e3b341", "#a5d6ff", "#f778ba", "#8b949e", "#3fb950"];
 const fmt = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 1 });
 
 /** Lines (numeric or time x) or grouped bars (category x) from plain series; no database types here. */
@@ -49,7 +47,7 @@ export function ResultChart({
             <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
             <Legend verticalAlign="top" />
             {series.map((s, i) => (
-              <Line key={s.name} dataKey={s.name} stroke={COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} connectNulls />
+              <Line key={s.name} dataKey={s.name} stroke={seriesColor(i)} dot={false} isAnimationActive={false} connectNulls />
             ))}
           </LineChart>
         ) : (
@@ -60,7 +58,7 @@ export function ResultChart({
             <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
             <Legend verticalAlign="top" />
             {series.map((s, i) => (
-              <Bar key={s.name} dataKey={s.name} fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
+              <Bar key={s.name} dataKey={s.name} fill={seriesColor(i)} isAnimationActive={false} />
             ))}
           </BarChart>
         )}

@@ -11,7 +11,7 @@ import { formatCv, formatKiB, formatTick, formatValue } from "@/lib/compare/form
 import { CV_WARN_PERCENT } from "@/lib/compare/stats";
 import { niceTicks } from "@/lib/compare/ticks";
 import type { ChartModel, ChartRow, SeriesInfo, Stat } from "@/lib/compare/types";
-import { seriesColor, seriesDash, seriesHollow } from "./colors";
+import { seriesColor, seriesDash, seriesHollow } from "@/components/charts/palette";
 import styles from "./compare.module.css";
 import { Swatch } from "./swatch";
 

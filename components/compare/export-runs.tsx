@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { toCsv } from "@/lib/compare/csv";
 import { labelRuns } from "@/lib/compare/label";
+import type { RunOriginName } from "@/lib/compare/types";
 import styles from "./runs.module.css";
 
 interface ApiRun {
@@ -10,7 +11,7 @@ interface ApiRun {
   hostName: string | null;
   probe: string;
   status: string;
-  origin: "AGENT" | "IMPORTED" | "REFERENCE";
+  origin: RunOriginName;
   fsType: string | null;
   medium: string | null;
   createdAt: string;

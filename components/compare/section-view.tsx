@@ -1,7 +1,7 @@
 "use client";
 
-// One probe's part of a comparison: legend (click to hide a series), file-size selector for
-// iozone, the charts, and the value table with Δ % against a chosen baseline series.
+// One probe's part of a comparison: legend (click to hide a series), group selector (e.g.
+// file sizes), the charts, and the value table with Δ % against a chosen baseline series.
 import { useId, useMemo, useState } from "react";
 import { formatCv, formatValue } from "@/lib/compare/format";
 import { CV_WARN_PERCENT, deltaPercent, formatDelta } from "@/lib/compare/stats";
@@ -38,8 +38,8 @@ export function SectionView({ section, series }: { section: SectionModel; series
   const [baseline, setBaseline] = useState(own[0]?.key ?? "");
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [logY, setLogY] = useState(false);
-  // Time series have many zeros (nothing scanned, idle disk): a log axis would hide them.
-  const canLog = section.probe !== "sar";
+  // The probe says whether a log axis fits (time series with many zeros do not).
+  const canLog = section.logY;
   const visible = useMemo(() => own.filter((s) => !hidden.has(s.key)), [own, hidden]);
   const charts = section.charts.filter((c) => c.group === undefined || c.group === group);
   const rows = section.table.rows.filter((r) => r.group === undefined || r.group === group);
@@ -51,7 +51,7 @@ export function SectionView({ section, series }: { section: SectionModel; series
       return next;
     });
   const groupLabel = section.groups?.find((g) => g.id === group)?.label;
-  // A big table (iozone: 91 rows × 20 series) is built when opened, so it does not delay the charts.
+  // A big table (91 rows × 20 series for a full auto table) is built when opened, so it does not delay the charts.
   const [tableOpen, setTableOpen] = useState(() => section.table.rows.filter((r) => r.group === undefined || r.group === section.defaultGroup).length * own.length <= 400);
 
   return (

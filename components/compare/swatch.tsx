@@ -1,4 +1,4 @@
-import { seriesColor, seriesDash } from "./colors";
+import { seriesColor, seriesDash } from "@/components/charts/palette";
 import styles from "./compare.module.css";
 
 /** A series' line sample (colour and dash) for legends and table heads. */

@@ -1,6 +1,5 @@
 import { ResultChart } from "@/components/charts/result-chart";
-import { chartsForResult } from "@/lib/results/chart-series";
-import { normalisedResultSchema } from "@/probes/core/schemas";
+import { displayMeasurement, getProbe, normalisedResultSchema } from "@/probes/catalog";
 
 const fmt = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 3 });
 
@@ -9,7 +8,9 @@ export function ResultView({ result }: { result: unknown }) {
   const parsed = normalisedResultSchema.safeParse(result);
   if (!parsed.success) return <div className="empty">No parsed result for this run.</div>;
   const r = parsed.data;
-  const charts = chartsForResult(r);
+  // The probe draws its result (probes/<tool>/view.ts); values in the units compare and exports use.
+  const charts = getProbe(r.tool).view.runCharts(r);
+  const measurements = r.measurements.slice(0, 2000).map(displayMeasurement);
   const dimKeys = [...new Set(r.measurements.flatMap((m) => Object.keys(m.dims)))];
   return (
     <section aria-label="Results">
@@ -35,7 +36,7 @@ export function ResultView({ result }: { result: unknown }) {
               </tr>
             </thead>
             <tbody>
-              {r.measurements.slice(0, 2000).map((m, i) => (
+              {measurements.map((m, i) => (
                 <tr key={i}>
                   <td>{m.metric}</td>
                   {dimKeys.map((k) => (

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import "@xterm/xterm/css/xterm.css";
 import { getProbe } from "@/probes/catalog";
+import { ENDED_STATUSES } from "@/lib/run-status";
 import type { Progress } from "@/probes/core/types";
 
 interface Props {
@@ -13,7 +14,7 @@ interface Props {
   live: boolean;
 }
 
-const ENDED = new Set(["SUCCEEDED", "FAILED", "CANCELLED", "LOST"]);
+const ENDED = ENDED_STATUSES;
 
 /**
  * The run's output in a terminal, replayed from the start and followed live over SSE. The

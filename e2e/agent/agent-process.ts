@@ -22,8 +22,9 @@ export function startAgent(opts: { server: string; token?: string; stateDir?: st
   // `node --import tsx` runs the agent in this very process (the tsx CLI would fork a child), so
   // SIGKILL reaches the agent itself, as kill -9 on a host would.
   const args = ["--import", "tsx", "probes/agent/main.ts", "--server", opts.server, "--allow", (opts.allow ?? [scratch, "/dev/shm"]).join(","), "--state-dir", stateDir];
-  if (opts.token) args.push("--token", opts.token);
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  // The token through the environment, as the dashboard's command passes it (not readable in ps).
+  const env = { ...process.env, ...(opts.token ? { PROBEBOOK_AGENT_TOKEN: opts.token } : {}) };
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (out += d.toString()));

@@ -35,7 +35,8 @@ test("register a host in the UI and start its agent with the one-time command", 
   await page.getByLabel("Host name").fill(`e2e-host-${Date.now()}`);
   await page.getByRole("button", { name: "Add host" }).click();
   const token = (await page.getByTestId("registration-token").textContent())!.trim();
-  await expect(page.getByTestId("agent-command")).toContainText(`--token ${token}`);
+  await expect(page.getByTestId("agent-command")).toContainText(`PROBEBOOK_AGENT_TOKEN=${token} `);
+  await expect(page.getByTestId("agent-command")).not.toContainText("--token");
   agent = startAgent({ server: baseURL!, token });
   await expect.poll(() => agent!.output(), { timeout: 20_000 }).toContain("registered as host");
   hostId = /\(([0-9a-f-]{36})\)/.exec(agent.output())![1]!;

@@ -113,10 +113,10 @@ test("pick the runs on /runs, compare them, see what differs, and share", async 
 
   const chart = page.locator('[data-chart="dd-throughput"]');
   await expect(chart.getByTestId("compare-svg")).toBeVisible();
-  await expect(chart).toContainText("MB/s");
+  await expect(chart).toContainText("MiB/s");
   await chart.getByTestId("compare-svg").hover();
   await expect(page.getByTestId("compare-tooltip")).toContainText("write");
-  await expect(page.getByTestId("compare-tooltip")).toContainText("MB/s");
+  await expect(page.getByTestId("compare-tooltip")).toContainText("MiB/s");
   // Keyboard: the plot takes focus and the arrow keys move the tooltip.
   await page.mouse.move(0, 0);
   await chart.getByRole("group").focus();
@@ -189,7 +189,8 @@ test("public JSON and CSV, 404 for unknown slugs, and the share API's checks", a
   const lines = (await csv.text()).trim().split("\r\n");
   expect(lines[0]).toBe("run,metric,dims,value,unit");
   expect(lines).toHaveLength(1 + runs.length * 3);
-  expect(lines.some((l) => /,throughput,,\d+(\.\d+)?,B\/s$/.test(l))).toBe(true);
+  // Exports use the units the pages show: throughput in MiB/s.
+  expect(lines.some((l) => /,throughput,,\d+(\.\d+)?,MiB\/s$/.test(l))).toBe(true);
 
   const unknown = "x".repeat(32);
   expect((await request.get(`/api/comparisons/${unknown}`)).status()).toBe(404);

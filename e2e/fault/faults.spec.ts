@@ -347,7 +347,7 @@ test("the same chunks delivered twice: stored once, counted as duplicates", asyn
   expect(((await claim.json()) as { runId: string }).runId).toBe(runId);
 
   // Real sar output, run the way the agent runs it, one line per chunk.
-  const cmd = buildSarCommand({ target: "/dev/shm", sections: ["u"], interval: 1, count: 3 } as Parameters<typeof buildSarCommand>[0]);
+  const cmd = buildSarCommand({ target: "/dev/shm", sections: ["u"], interval: 1, count: 3 } as Parameters<typeof buildSarCommand>[0], "/dev/shm");
   const { stdout } = await execFileP(cmd.file, cmd.args, { env: { ...process.env, ...cmd.env }, cwd: cmd.cwd });
   const lines = stdout.match(/[^\n]*\n|[^\n]+$/g)!;
   const chunks = lines.map((data, seq) => ({ seq, data }));

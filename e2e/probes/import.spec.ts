@@ -13,10 +13,13 @@ test("an operator imports an iozone file through the UI and sees its numbers", a
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("run-status")).toHaveText("succeeded");
+  await expect(page.getByTestId("run-format")).toHaveText("Read as iozone auto table");
   await page.getByText("All measurements").click();
   const table = page.getByTestId("measurements");
-  // 64 MiB file, 4 KiB records, write: the first cell of the fixture's table (1527924 kB/s).
-  await expect(table.getByRole("row").filter({ hasText: "1,527,924" }).first()).toContainText("write");
+  // 64 MiB file, 4 KiB records, write: the first cell of the fixture's table (1527924 kB/s),
+  // shown like every throughput in MiB/s (÷ 1024).
+  await expect(table.getByRole("row").filter({ hasText: "1,492.113" }).first()).toContainText("write");
+  await expect(table.getByRole("row").filter({ hasText: "1,492.113" }).first()).toContainText("MiB/s");
   await expect(page.getByTestId("result-chart").first()).toBeVisible();
 });
 
@@ -38,7 +41,8 @@ test("POST /api/runs/import stores a run with a token and refuses viewers and ba
     data: { probe: "dd", output: "268435456 bytes (268 MB, 256 MiB) copied, 1.25 s, 215 MB/s\n", hostLabel: "laptop" },
   });
   expect(ok.status()).toBe(201);
-  const { id } = (await ok.json()) as { id: string };
+  const { id, format } = (await ok.json()) as { id: string; format: string };
+  expect(format).toBe("coreutils dd");
   const run = await (await request.get(`/api/runs/${id}`, { headers: bearer(operator) })).json();
   expect(run.origin).toBe("IMPORTED");
   expect(run.status).toBe("SUCCEEDED");
@@ -46,6 +50,13 @@ test("POST /api/runs/import stores a run with a token and refuses viewers and ba
   expect(bytes.value).toBe(268435456);
   const log = await request.get(`/api/runs/${id}/log`, { headers: bearer(operator) });
   expect(await log.text()).toContain("215 MB/s");
+
+  const busybox = await request.post("/api/runs/import", {
+    headers: bearer(operator),
+    data: { probe: "dd", output: "100+0 records in\n100+0 records out\n104857600 bytes (100.0MB) copied, 0.036343 seconds, 2.7GB/s\n", hostLabel: "router" },
+  });
+  expect(busybox.status()).toBe(201);
+  expect((await busybox.json()).format).toBe("busybox dd");
 
   const bad = await request.post("/api/runs/import", { headers: bearer(operator), data: { probe: "sar", output: "garbage", hostLabel: "x" } });
   expect(bad.status()).toBe(400);

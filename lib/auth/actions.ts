@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { clientAddress } from "../http/client-address";
+import { uuidSchema } from "../http/params";
 import { safeNext } from "../http/safe-next";
 import { recordAudit } from "../server/audit/record-audit";
 import { attemptSignIn } from "../server/sessions/sign-in";
@@ -70,7 +71,7 @@ export async function signOutEverywhereAction(): Promise<void> {
 export async function revokeOwnSessionAction(form: FormData): Promise<void> {
   const actor = await currentActor().catch(() => null);
   if (!actor) redirect("/sign-in");
-  const id = z.string().uuid().safeParse(form.get("sessionId"));
+  const id = uuidSchema().safeParse(form.get("sessionId"));
   if (!id.success) return;
   // Only a session of this user: the id alone must not let anyone end someone else's.
   if (await revokeSession(id.data, actor.userId)) await recordAudit({ actor, action: "sessions.revoke", target: { type: "session", id: id.data }, ip: clientAddress(await headers()) });

@@ -39,8 +39,9 @@ describe("toCsv / measurementsCsv", () => {
     ]);
     expect(csv.split("\r\n")).toEqual([
       "run,metric,dims,value,unit",
-      "db1 · ssd · ext4 · 2026-11-21,write,file_kib=65536;record_kib=4,1464782,KiB/s",
-      '"dd, imported",throughput,,250000000,B/s',
+      // In display units: KiB/s ÷ 1024 and B/s ÷ 2²⁰ are MiB/s.
+      `db1 · ssd · ext4 · 2026-11-21,write,file_kib=65536;record_kib=4,${1464782 / 1024},MiB/s`,
+      `"dd, imported",throughput,,${2.5e8 / 2 ** 20},MiB/s`,
       "",
     ]);
   });

@@ -1,6 +1,7 @@
 // CSV as RFC 4180 reads it: comma-separated, CRLF line ends, fields quoted when they hold a
 // comma, a quote, a line break or edge spaces, quotes doubled. Text that a spreadsheet would run
 // as a formula (=, +, -, @, tab or CR first) gets a leading apostrophe; numbers are left alone.
+import { displayMeasurement } from "../../probes/core/metrics";
 import type { Measurement } from "../../probes/core/types";
 
 export type CsvValue = string | number | boolean | null | undefined;
@@ -32,11 +33,17 @@ export function dimsText(dims: Measurement["dims"]): string {
 
 export const MEASUREMENT_CSV_HEADER = ["run", "metric", "dims", "value", "unit"] as const;
 
-/** One row per measurement of each run: run label, metric, dims, value, unit. */
+/**
+ * One row per measurement of each run: run label, metric, dims, value, unit — in the units the run
+ * page and compare show (MiB/s, µs; probes/core/metrics.ts), not the tool's own.
+ */
 export function measurementsCsv(runs: readonly { label: string; result: { measurements: Measurement[] } | null }[]): string {
   const rows: CsvValue[][] = [];
   for (const run of runs) {
-    for (const m of run.result?.measurements ?? []) rows.push([run.label, m.metric, dimsText(m.dims), m.value, m.unit]);
+    for (const stored of run.result?.measurements ?? []) {
+      const m = displayMeasurement(stored);
+      rows.push([run.label, m.metric, dimsText(m.dims), m.value, m.unit]);
+    }
   }
   return toCsv(MEASUREMENT_CSV_HEADER, rows);
 }

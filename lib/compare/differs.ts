@@ -1,5 +1,6 @@
 // "What differs": the profile fields whose known values are not all the same across the compared
 // runs. A field nobody recorded (imported output has no profile) is unknown, not different.
+import { allProbes, getProbe } from "../../probes/catalog";
 import type { CompareRun, DiffersModel } from "./types";
 
 type Obj = Record<string, unknown>;
@@ -44,11 +45,15 @@ export const DIFF_FIELDS: readonly FieldDef[] = [
   { id: "thpEnabled", label: "THP enabled" },
   { id: "thpDefrag", label: "THP defrag" },
   { id: "params", label: "Probe parameters" },
-  { id: "ddSync", label: "dd fdatasync (writes)" },
+  // Facts a probe adds (its view's differsFacts), in catalog order.
+  ...allProbes().flatMap((p) => (p.view.differsFacts ?? []).map((f) => ({ id: f.id, label: f.label }))),
 ];
 
-/** dd's direction is the chart's x axis, and fdatasync only applies to writes: neither is a "setup" difference. */
-const DD_NOT_SETUP = new Set(["mode", "fdatasync", "keepFile", "preset"]);
+/** Parameters without those that only say how a run was driven (the probe's notSetupParams, e.g. a direction on the x axis). */
+function setupParams(run: Pick<CompareRun, "probe" | "params">): Record<string, unknown> {
+  const notSetup = getProbe(run.probe)?.view.notSetupParams ?? [];
+  return Object.fromEntries(Object.entries(run.params).filter(([k]) => !notSetup.includes(k)));
+}
 
 /** One run's value for every field (null = not recorded); sysctls appear as "sysctl:<name>". */
 export function profileFacts(run: Pick<CompareRun, "probe" | "fsType" | "medium" | "profile" | "params" | "hostName" | "origin">): Record<string, string | null> {
@@ -76,9 +81,9 @@ export function profileFacts(run: Pick<CompareRun, "probe" | "fsType" | "medium"
     numa: str(obj(p.numa)?.nodes),
     thpEnabled: str(thp.enabled),
     thpDefrag: str(thp.defrag),
-    params: paramsText(run.probe === "dd" ? Object.fromEntries(Object.entries(run.params).filter(([k]) => !DD_NOT_SETUP.has(k))) : run.params),
-    ddSync: run.probe === "dd" && run.params.mode === "write" && typeof run.params.fdatasync === "boolean" ? String(run.params.fdatasync) : null,
+    params: paramsText(setupParams(run)),
   };
+  for (const p of allProbes()) for (const f of p.view.differsFacts ?? []) facts[f.id] = run.probe === p.id ? f.value(run.params) : null;
   const sysctls = obj(p.sysctls) ?? {};
   for (const [k, v] of Object.entries(sysctls)) facts[`sysctl:${k}`] = str(v);
   return facts;

@@ -34,6 +34,8 @@ describe("foldRuns", () => {
   });
 });
 
+const mib = (bytesPerSecond: number) => Number((bytesPerSecond / 2 ** 20).toPrecision(6));
+
 describe("folded series in the comparison", () => {
   it("draws the median with min–max whiskers and the CV, and warns above 5 %", () => {
     const runs = [compareRun({ result: ddResult(100e6) }), compareRun({ result: ddResult(120e6) }), compareRun({ result: ddResult(80e6) }), compareRun({ fsType: "xfs", result: ddResult(300e6) })];
@@ -42,9 +44,10 @@ describe("folded series in the comparison", () => {
     expect(m.series[0]?.label).toBe("run 1 · 2026-11-21 (3 runs)".replace("run 1", "db1 · disk · ext4"));
     const row = m.sections[0]!.charts[0]!.rows[0]!;
     expect(row.x).toBe("write");
-    expect(row.stats.s1).toEqual({ n: 1, median: 300, min: 300, max: 300, cv: null });
+    // dd's bytes per second are shown in MiB/s.
+    expect(row.stats.s1).toEqual({ n: 1, median: mib(300e6), min: mib(300e6), max: mib(300e6), cv: null });
     const stat = row.stats.s0!;
-    expect(stat).toMatchObject({ n: 3, median: 100, min: 80, max: 120 });
+    expect(stat).toMatchObject({ n: 3, median: mib(100e6), min: mib(80e6), max: mib(120e6) });
     expect(stat.cv).toBe(20);
     expect(m.cvWarnings).toHaveLength(1);
     expect(m.cvWarnings[0]).toMatchObject({ seriesKey: "s0", worst: { what: "throughput (write)" } });

@@ -46,38 +46,35 @@ export function foldRuns<T extends Pick<CompareRun, "id" | "probe" | "hostKey" |
   return [...groups.values()];
 }
 
-/** dd parameters that only say which way the data went (or a write detail): not part of a dd "setup". */
-const DD_DIRECTION_PARAMS = new Set(["mode", "fdatasync", "keepFile", "preset"]);
-
-/** Same machine, target, size, block size and direct flag: a dd write and a dd read of one setup. */
-export function ddSetupKey(run: Pick<CompareRun, "probe" | "hostKey" | "params" | "fsType" | "medium">): string {
-  const rest = Object.fromEntries(Object.entries(run.params).filter(([k]) => !DD_DIRECTION_PARAMS.has(k)));
-  return ["dd", run.hostKey, run.fsType ?? "", run.medium ?? "", stableJson(rest)].join("|");
+/**
+ * Same machine, probe, file system, medium and parameters apart from `notSetup` (those that only
+ * say how a run was driven, e.g. its direction): the runs of one setup.
+ */
+export function setupKey(run: Pick<CompareRun, "probe" | "hostKey" | "params" | "fsType" | "medium">, notSetup: readonly string[]): string {
+  const rest = Object.fromEntries(Object.entries(run.params).filter(([k]) => !notSetup.includes(k)));
+  return [run.probe, run.hostKey, run.fsType ?? "", run.medium ?? "", stableJson(rest)].join("|");
 }
 
 /**
- * dd measures one direction per run, and its chart groups bars by direction: the write runs and
- * the read runs of one setup become one series (a bar in each group) when each direction has one
- * configuration. Groups of unknown direction (imports) stay as they are.
+ * Some probes measure one side of a setup per run (a write or a read), and their chart groups
+ * bars by side: the runs of each side of one setup become one series (a bar in each group) when
+ * each side has one configuration. Groups whose side is unknown (`sideOf` null, e.g. imports)
+ * stay as they are.
  */
-export function pairDdDirections<T extends Pick<CompareRun, "probe" | "hostKey" | "params" | "fsType" | "medium">>(
-  groups: readonly T[][],
-  directionOf: (run: T) => string,
-): T[][] {
-  const out: { key: string; dirs: Set<string>; runs: T[] }[] = [];
+export function pairSides<T>(groups: readonly T[][], sideOf: (run: T) => { side: string; setup: string } | null): T[][] {
+  const out: { key: string; sides: Set<string>; runs: T[] }[] = [];
   for (const g of groups) {
     const first = g[0];
-    const dir = first ? directionOf(first) : "";
-    if (!first || first.probe !== "dd" || (dir !== "write" && dir !== "read") || Object.keys(first.params).length === 0) {
-      out.push({ key: "", dirs: new Set(), runs: [...g] });
+    const at = first === undefined ? null : sideOf(first);
+    if (!at) {
+      out.push({ key: "", sides: new Set(), runs: [...g] });
       continue;
     }
-    const key = ddSetupKey(first);
-    const mate = out.find((o) => o.key === key && !o.dirs.has(dir));
+    const mate = out.find((o) => o.key === at.setup && !o.sides.has(at.side));
     if (mate) {
-      mate.dirs.add(dir);
+      mate.sides.add(at.side);
       mate.runs.push(...g);
-    } else out.push({ key, dirs: new Set([dir]), runs: [...g] });
+    } else out.push({ key: at.setup, sides: new Set([at.side]), runs: [...g] });
   }
   return out.map((o) => o.runs);
 }

@@ -23,17 +23,7 @@ export function formatTick(v: number): string {
   return formatValue(v);
 }
 
-/** A size given in KiB with a binary unit: 4 → "4 KiB", 65536 → "64 MiB", 4194304 → "4 GiB". */
-export function formatKiB(kib: number): string {
-  const units = ["KiB", "MiB", "GiB", "TiB"];
-  let v = kib;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1 && v % 1024 === 0) {
-    v /= 1024;
-    i++;
-  }
-  return `${grouped[2]!.format(v)} ${units[i]}`;
-}
+export { formatKiB } from "../../probes/core/text";
 
 export function formatCv(cv: number | null): string {
   return cv === null ? "—" : `${cv < 10 ? cv.toFixed(1) : Math.round(cv)} %`;

@@ -1,8 +1,9 @@
 // The one place where runs get their human labels: "host · medium · file system · date".
 // Reference runs keep their host label, which names the article, its year and the series.
+import type { RunOriginName } from "./types";
 
 export interface LabelFacts {
-  origin: "AGENT" | "IMPORTED" | "REFERENCE";
+  origin: RunOriginName;
   /** The run's parameters, used to tell apart runs of one host, medium, file system and day. */
   params?: Record<string, unknown>;
   hostName: string | null;
@@ -51,7 +52,7 @@ const paramText = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)
 
 /**
  * For runs sharing a label: the parameters that tell them apart, per run ("read",
- * "blockSizeKiB=4"). dd's direction comes first; a further parameter is added only if it separates
+ * "blockSizeKiB=4"). The mode (a direction) comes first; a further parameter is added only if it separates
  * runs the earlier ones do not (a read's fdatasync=false adds nothing to "read"), two at most.
  */
 function distinguishingParams(runs: readonly LabelFacts[]): string[] {
@@ -80,7 +81,7 @@ function collisions(labels: readonly string[]): Map<string, number[]> {
 
 /**
  * Labels for a set of runs, distinct from each other: the date alone when that tells them apart,
- * else the parameters that differ (dd's direction, a block size), else the time (minute, then
+ * else the parameters that differ (a direction, a block size), else the time (minute, then
  * second), else a running number.
  */
 export function labelRuns(runs: readonly LabelFacts[]): string[] {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { ddDirection } from "./dd";
 import { buildComparison } from "./model";
 import { parseRunIds } from "./run-ids";
 import { compareRun, ddResult, fixtureResult } from "./testing";
@@ -50,13 +49,12 @@ describe("iozone section", () => {
   });
 });
 
+/** Bytes per second as the compare page shows them: MiB/s to 6 significant digits. */
+const mib = (bytesPerSecond: number) => Number((bytesPerSecond / 2 ** 20).toPrecision(6));
+
 describe("dd section", () => {
+  // Direction from params.mode, the preset, or unknown: probes/dd/direction.test.ts.
   it("groups bars by direction from params.mode, the preset, or unknown for imports", () => {
-    expect(ddDirection({ mode: "read" })).toBe("read");
-    expect(ddDirection({ preset: "dd:read-direct" })).toBe("read");
-    expect(ddDirection({ preset: "write-buffered" })).toBe("write");
-    expect(ddDirection({})).toBe("unknown direction");
-    expect(ddDirection(null)).toBe("unknown direction");
     const m = buildComparison(
       [
         compareRun({ result: ddResult(150e6) }),
@@ -67,10 +65,11 @@ describe("dd section", () => {
     );
     const chart = m.sections[0]!.charts[0]!;
     expect(chart.rows.map((r) => r.x)).toEqual(["write", "read", "unknown direction"]);
-    expect(chart.yUnit).toBe("MB/s");
-    expect(chart.rows[0]!.stats.s0?.median).toBe(150);
-    expect(chart.rows[1]!.stats.s1?.median).toBe(180);
-    expect(chart.rows[2]!.stats.s2?.median).toBe(90);
+    // dd prints MB/s (10⁶); every view shows MiB/s (2²⁰).
+    expect(chart.yUnit).toBe("MiB/s");
+    expect(chart.rows[0]!.stats.s0?.median).toBe(mib(150e6));
+    expect(chart.rows[1]!.stats.s1?.median).toBe(mib(180e6));
+    expect(chart.rows[2]!.stats.s2?.median).toBe(mib(90e6));
     expect(m.sections[0]!.notes.join(" ")).toMatch(/unknown direction/);
   });
 });
@@ -86,8 +85,8 @@ describe("dd write and read of one setup", () => {
     expect(m.series[0]!.label).toBe("db1 · disk · ext4 · 2026-11-21");
     const rows = m.sections[0]!.charts[0]!.rows;
     expect(rows.map((x) => [x.x, x.stats.s0?.median, x.stats.s1?.median])).toEqual([
-      ["write", 100, 120],
-      ["read", 150, undefined],
+      ["write", mib(100e6), mib(120e6)],
+      ["read", mib(150e6), undefined],
     ]);
     // fdatasync of the read is not a difference.
     expect(m.differs.fields.map((f) => f.id)).toEqual(["fsType"]);
@@ -98,8 +97,8 @@ describe("dd write and read of one setup", () => {
     expect(m.series[0]!.label).toBe("db1 · disk · ext4 · 2026-11-21 (2 writes, 3 reads)");
     const stats = m.sections[0]!.charts[0]!.rows.map((x) => x.stats.s0);
     expect(stats.map((st) => [st?.n, st?.median])).toEqual([
-      [2, 105],
-      [3, 160],
+      [2, mib(105e6)],
+      [3, mib(160e6)],
     ]);
   });
   it("stay apart when repeats are not folded, or two write setups compete", () => {
@@ -141,6 +140,19 @@ describe("sar section", () => {
     expect(eff.yUnit).toBe("%");
     expect(eff.rows).toEqual([{ x: 0, xLabel: "0 s", stats: { s0: { n: 1, median: 90, min: 90, max: 90, cv: null } } }]);
     expect(s.charts.find((c) => c.id === "sar-util")!.seriesKeys).toEqual(["s1"]);
+  });
+});
+
+describe("a long sar run", () => {
+  it("a one-hour sar run is drawn with 600 points", () => {
+    const hh = (s: number) => `${String(10 + Math.floor(s / 3600)).padStart(2, "0")}:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+    const measurements = Array.from({ length: 3600 }, (_, s) => ({ metric: "majflt/s", value: s % 7, unit: "1/s", dims: { section: "paging", time: hh(s) } }));
+    const m = buildComparison([compareRun({ probe: "sar", result: { tool: "sar", toolVersion: null, measurements, warnings: [] } })], { fold: true });
+    const chart = m.sections[0]!.charts.find((c) => c.id === "sar-majflt-s")!;
+    expect(chart.rows).toHaveLength(600);
+    expect(chart.rows[1]?.x).toBe(6);
+    expect(chart.rows[1]?.stats.s0?.median).toBeCloseTo((6 + 0 + 1 + 2 + 3 + 4) / 6, 4);
+    expect(m.sections[0]!.notes.join(" ")).toMatch(/mean of 6 s of samples/);
   });
 });
 

@@ -2,10 +2,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseOutput } from "../../probes/catalog";
-import type { NormalisedResult } from "../../probes/core/types";
+import type { NormalisedResult, Tool } from "../../probes/core/types";
 import type { CompareRun } from "./types";
 
-export function fixtureResult(probe: "iozone" | "dd" | "sar" | "fio", file: string): NormalisedResult {
+export function fixtureResult(probe: Tool, file: string): NormalisedResult {
   const r = parseOutput(probe, fs.readFileSync(path.join(__dirname, "../../probes", probe, "fixtures", file), "utf8"));
   if (!r.ok) throw new Error(`${file}: ${r.error}`);
   return r.result;

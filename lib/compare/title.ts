@@ -1,6 +1,6 @@
 import type { ComparisonModel } from "./types";
 
-/** A title to start from when sharing: "dd: ext3 vs ext4 vs xfs", else "iozone: 20 runs". */
+/** A title to start from when sharing: "<probe>: ext3 vs ext4 vs xfs", else "<probe>: 20 series compared". */
 export function suggestTitle(model: Pick<ComparisonModel, "series" | "sections" | "differs">): string {
   const probes = model.sections.map((s) => s.probe).join(" + ") || "runs";
   const field = model.differs.fields.find((f) => f.id !== "target" && f.id !== "mountOptions" && f.id !== "params");

@@ -1,9 +1,13 @@
 // Shapes of a comparison. Everything here is plain JSON: a CompareRun is what the compare page
 // reads from the database and what a shared comparison freezes in its snapshot, and the
 // ComparisonModel built from CompareRuns is what the client components draw.
-import type { NormalisedResult, Tool } from "../../probes/core/types";
+import type { Better, ChartDraft, ChartRowDraft, NormalisedResult, SectionDraft, TableRowDraft, Tool, XKind } from "../../probes/catalog";
 
-export type RunOriginName = "AGENT" | "IMPORTED" | "REFERENCE";
+import type { RUN_ORIGINS } from "../run-status";
+
+export type { Better, XKind };
+
+export type RunOriginName = (typeof RUN_ORIGINS)[number];
 
 /** One run as a comparison sees it: facts for labels and "what differs", plus its result. */
 export interface CompareRun {
@@ -51,57 +55,27 @@ export interface SeriesInfo {
   maxCv: number | null;
 }
 
-export type XKind = "log2" | "linear" | "category";
-
 /** A row of a chart: the x value and, per series key, its median, min–max and CV there. */
-export interface ChartRow {
-  x: number | string;
-  xLabel: string;
+export interface ChartRow extends Omit<ChartRowDraft, "values"> {
   stats: Record<string, Stat>;
 }
 
-export interface ChartModel {
-  id: string;
-  title: string;
-  note?: string;
-  kind: "line" | "bar";
-  xKind: XKind;
-  xLabel: string;
-  yUnit: string;
-  xTicks?: number[];
-  /** Series keys drawn in this chart, in legend order. */
-  seriesKeys: string[];
+/** A probe's chart (probes/<tool>/view.ts) with its repeats summarised. */
+export interface ChartModel extends Omit<ChartDraft, "rows"> {
   rows: ChartRow[];
-  /** The file size (iozone) this chart belongs to, for the file-size selector. */
-  group?: string;
 }
 
-export type Better = "higher" | "lower" | null;
-
-export interface TableRow {
-  key: string;
-  metric: string;
-  /** The dims as "k=v, k=v" (empty when none). */
-  dims: string;
-  unit: string;
-  better: Better;
-  group?: string;
-  /** Follows from another row (dd's size and elapsed time): not counted in repeat-variation warnings. */
-  secondary?: boolean;
+export interface TableRow extends Omit<TableRowDraft, "values"> {
   cells: Record<string, Stat | undefined>;
 }
 
-export interface SectionModel {
+/** A probe's section of the comparison (probes/<tool>/view.ts) with its repeats summarised. */
+export interface SectionModel extends Omit<SectionDraft, "charts" | "table"> {
   probe: Tool;
-  title: string;
   /** Keys of the series of this probe. */
   seriesKeys: string[];
   charts: ChartModel[];
   table: { caption: string; rows: TableRow[] };
-  /** File sizes (iozone) to choose from; the charts and rows carry `group`. */
-  groups?: { id: string; label: string }[];
-  defaultGroup?: string;
-  notes: string[];
 }
 
 export interface DiffField {

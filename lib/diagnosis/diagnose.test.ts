@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseOutput } from "../../probes/catalog";
+import { getProbe, parseOutput } from "../../probes/catalog";
 import type { TelemetrySample } from "../../probes/telemetry/types";
 import { diagnose } from "./evaluate";
 import { RULES } from "./rules";
-import { timelineFromSar, timelineFromTelemetry } from "./timeline";
+import { timelineFromTelemetry } from "./timeline";
 
 const here = path.join(import.meta.dirname, "fixtures");
 interface Capture {
@@ -67,7 +67,7 @@ describe("diagnosis on sar", () => {
   it("direct reclaim in a published sar -B history", () => {
     const parsed = parseOutput("sar", fs.readFileSync(path.join(here, "sar-B-direct-reclaim.txt"), "utf8"));
     if (!parsed.ok) throw new Error(parsed.error);
-    const findings = diagnose(timelineFromSar(parsed.result.measurements));
+    const findings = diagnose(getProbe("sar").view.timeline!(parsed.result));
     expect(rulesOf(findings)).toEqual(["direct-reclaim"]);
     expect(findings[0]?.evidence).toMatchObject({ matched: 2, total: 3 });
     expect(findings[0]?.evidence.samples.map((s) => s.values["paging.pgscand"])).toEqual([4266.52, 5821.28]);
@@ -78,7 +78,7 @@ describe("diagnosis on sar", () => {
       const text = fs.readFileSync(path.join(import.meta.dirname, "../../probes/sar/fixtures", file), "utf8");
       const parsed = parseOutput("sar", text);
       if (!parsed.ok) throw new Error(`${file}: ${parsed.error}`);
-      const timeline = timelineFromSar(parsed.result.measurements);
+      const timeline = getProbe("sar").view.timeline!(parsed.result);
       expect(timeline.points.length).toBeGreaterThan(2);
       expect(diagnose(timeline)).toEqual([]);
     }

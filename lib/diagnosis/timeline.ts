@@ -1,26 +1,19 @@
 // One shape for what the machine did over time, whichever way it was recorded: the agent's
-// telemetry samples or a sar run (launched, imported, or a host's history day). Diagnosis rules
-// read only these series:
+// telemetry samples, or a probe run whose probe draws a timeline (its view's `timeline`, e.g.
+// launched, imported, or a host's history day). Diagnosis rules read only these series:
 //   cpu.iowait, cpu.steal                   %
 //   device.util (%), device.aquSz, device.rkBs
-//   memory.dirtyKb                          kB dirty (sar: kbdirty)
+//   memory.dirtyKb                          kB dirty
 //   writeback.pendingKb                     kB dirty + under write-back (what the kernel limits)
 //   writeback.backgroundLimitKb             kB, the kernel's own background threshold (telemetry)
 //   writeback.dirtiedKBs, writtenKBs        kB/s dirtied and written (telemetry)
 //   paging.pgscand, paging.pgscank          pages/s
 //   numa.maxFreeKb                          kB free on the NUMA node with the most (only with > 1 node)
 //   probe.readKBs                           the probe's own read rate, from its result
+import type { Timeline } from "../../probes/core/view";
 import type { TelemetrySample } from "../../probes/telemetry/types";
 
-export interface TimelinePoint {
-  /** "12 s" for telemetry, the sample's clock time for sar. */
-  label: string;
-  values: Record<string, number>;
-}
-
-export interface Timeline {
-  points: TimelinePoint[];
-}
+export type { Timeline, TimelinePoint } from "../../probes/core/view";
 
 export interface TelemetryContext {
   /** The probe's read throughput in kB/s, for reads only. */
@@ -52,42 +45,4 @@ export function timelineFromTelemetry(samples: readonly TelemetrySample[], ctx: 
       return { label: `${Math.round(s.t)} s`, values: v };
     }),
   };
-}
-
-interface SarMeasurement {
-  metric: string;
-  value: number;
-  dims: Record<string, string | number>;
-}
-
-/** sar column → series; per-device columns keep the busiest device of each sample. */
-const SAR_SERIES: Record<string, { series: string; section?: string; pick: "only" | "max" }> = {
-  "%iowait": { series: "cpu.iowait", section: "cpu", pick: "only" },
-  "%steal": { series: "cpu.steal", section: "cpu", pick: "only" },
-  "pgscand/s": { series: "paging.pgscand", pick: "only" },
-  "pgscank/s": { series: "paging.pgscank", pick: "only" },
-  kbdirty: { series: "memory.dirtyKb", pick: "only" },
-  "%util": { series: "device.util", section: "disk", pick: "max" },
-  "aqu-sz": { series: "device.aquSz", section: "disk", pick: "max" },
-  "avgqu-sz": { series: "device.aquSz", section: "disk", pick: "max" },
-};
-
-/** Rows that summarise a report rather than sample it (Average, Minimum, Maximum, Summary). */
-const isSampleTime = (dims: Record<string, string | number>) =>
-  dims.stat === undefined && typeof dims.time === "string" && /\d/.test(dims.time) && !/average|summary|min|max/i.test(dims.time);
-
-export function timelineFromSar(measurements: readonly SarMeasurement[]): Timeline {
-  const byTime = new Map<string, Record<string, number>>();
-  for (const m of measurements) {
-    if (!isSampleTime(m.dims) || !Number.isFinite(m.value)) continue;
-    const key = [m.dims.date, m.dims.time].filter((x) => x !== undefined).join(" ");
-    const map = SAR_SERIES[m.metric];
-    if (!map) continue;
-    if (map.section === "cpu" && m.dims.cpu !== undefined && m.dims.cpu !== "all") continue;
-    const values = byTime.get(key) ?? {};
-    byTime.set(key, values);
-    const prev = values[map.series];
-    values[map.series] = map.pick === "max" && prev !== undefined ? Math.max(prev, m.value) : m.value;
-  }
-  return { points: [...byTime].map(([label, values]) => ({ label, values })) };
 }

@@ -7,6 +7,7 @@ export type AppErrorCode =
   | "CONFLICT"
   | "GONE"
   | "PAYLOAD_TOO_LARGE"
+  | "UNPROCESSABLE"
   | "RATE_LIMITED"
   | "UNAVAILABLE";
 
@@ -18,6 +19,7 @@ const statusOf: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
 };

@@ -10,6 +10,8 @@ export function errorResponse(err: unknown): NextResponse {
       { status: err.status },
     );
   }
+  // A path or query that does not decode (/api/runs/%ff%fe) is the client's mistake.
+  if (err instanceof URIError) return NextResponse.json({ error: "The address is not valid: it contains malformed %-escapes." }, { status: 400 });
   // A database that is restarting or unreachable is a temporary condition clients should retry.
   const text = err instanceof Error ? `${err.message} ${String((err as { code?: unknown }).code ?? "")}` : String(err);
   if (/ECONNREFUSED|ECONNRESET|57P01|57P03|Can't reach database|terminating connection|Connection terminated|the database system is (starting|shutting) up/i.test(text)) {

@@ -45,6 +45,7 @@ export async function startLocalAgent(opts: { port: number; dataDir: string; log
     cwd: projectRoot,
     env: { ...process.env, ...(token ? { PROBEBOOK_AGENT_TOKEN: token } : {}) },
     stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
   });
   opts.log(`local agent started (allowed: ${allow.join(", ")})`);
   return child;

@@ -63,9 +63,9 @@ describe("Agent against a local HTTP server", () => {
     expect(server.heartbeats.some((h) => h.runningRunIds.includes(job.runId))).toBe(true);
     expect(readdirSync(path.join(stateDir, "spool"))).toEqual([]);
     expect(log.lines.some((l) => l.includes(`run ${job.runId}: exit 0`))).toBe(true);
-    // dd's file stays for a later read (the catalog's choice for writes)
-    expect(existsSync(path.join(allowed, "probebook-dd.tmp"))).toBe(true);
-    rmSync(path.join(allowed, "probebook-dd.tmp"));
+    // dd worked in a private run directory, removed with its file afterwards
+    expect(log.lines.some((l) => l.includes(`of=${allowed}/probebook-run-`))).toBe(true);
+    expect(readdirSync(allowed)).toEqual([]);
   });
 
   it("refuses a job outside --allow with finish {exitCode: null, error, lastSeq: -1}", async () => {

@@ -16,6 +16,7 @@ import { CLAIM_WAIT_SEC, type Capabilities, type Job } from "./protocol";
 import { startCommand } from "./pty-runner";
 import { JobRun, type RunJobDeps } from "./run-job";
 import { RunSpool } from "./spool";
+import { lockStateDir, type StateLock } from "./state-lock";
 import { replaySpools } from "./spool-replay";
 import { revokedExit, signIn, type AgentExit } from "./sign-in";
 import { AGENT_VERSION } from "./version";
@@ -88,10 +89,25 @@ export class Agent {
   }
 
   async run(): Promise<AgentExit> {
+    const { config } = this;
+    ensureStateDir(config.stateDir);
+    let lock: StateLock;
+    try {
+      lock = lockStateDir(config.stateDir);
+    } catch (err) {
+      return { code: 2, message: err instanceof Error ? err.message : String(err) };
+    }
+    try {
+      return await this.runLocked();
+    } finally {
+      lock.release();
+    }
+  }
+
+  private async runLocked(): Promise<AgentExit> {
     const { config, deps } = this;
     const log = deps.log;
     const signal = this.stopper.signal;
-    ensureStateDir(config.stateDir);
     const [profile, capabilities] = await Promise.all([
       (deps.collectProfile ?? collectHostProfile)(config.allowDirs) as Promise<Record<string, unknown>>,
       (deps.detectCapabilities ?? detectCapabilities)(config.allowDirs),

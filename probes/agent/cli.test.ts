@@ -18,6 +18,15 @@ const parse = (args: string[], env: Record<string, string> = {}) => parseCli(arg
 const error = (r: CliResult) => (r.kind === "error" ? r.message : `not an error: ${JSON.stringify(r)}`);
 
 describe("parseCli", () => {
+  it("reads the token from --token-file or PROBEBOOK_AGENT_TOKEN, keeping it out of argv", () => {
+    const file = path.join(root, "token");
+    writeFileSync(file, `${token}\n`, { mode: 0o600 });
+    const ok = (r: CliResult) => (r.kind === "run" ? r.options.token : error(r));
+    expect(ok(parse(["--server", "http://h", "--allow", a, "--token-file", file]))).toBe(token);
+    expect(ok(parse(["--server", "http://h", "--allow", a], { PROBEBOOK_AGENT_TOKEN: token }))).toBe(token);
+    expect(error(parse(["--server", "http://h", "--allow", a, "--token-file", path.join(root, "missing")]))).toBe(`--token-file ${path.join(root, "missing")}: ENOENT`);
+  });
+
   it("parses a full command line", () => {
     expect(parse(["--server", "https://pb.example.com/", "--token", token, "--allow", `${a},${b}`, "--state-dir", "/var/lib/pb", "--once", "--quiet"])).toEqual({
       kind: "run",

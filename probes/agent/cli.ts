@@ -1,6 +1,7 @@
-import { realpathSync, statSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { probeIds } from "../catalog";
 import { AGENT_VERSION } from "./version";
 
 export interface CliOptions {
@@ -18,15 +19,16 @@ export type CliResult =
   | { kind: "help"; text: string }
   | { kind: "error"; message: string };
 
-export const HELP = `probebook-agent ${AGENT_VERSION} — runs Probebook's storage probes (iozone, dd, sar, fio) on this host
+export const HELP = `probebook-agent ${AGENT_VERSION} — runs Probebook's storage probes (${probeIds.join(", ")}) on this host
 
 Usage:
-  probebook-agent --server URL --token TOKEN --allow DIR[,DIR…] [options]
+  PROBEBOOK_AGENT_TOKEN=TOKEN probebook-agent --server URL --allow DIR[,DIR…] [options]
 
 Options:
   --server URL       the Probebook dashboard, e.g. https://probebook.example.com
-  --token TOKEN      registration token from the dashboard (first start only; or set
-                     PROBEBOOK_AGENT_TOKEN, which other users cannot read in ps)
+  --token-file FILE  read the registration token from FILE (first start only)
+  --token TOKEN      the token on the command line: other users can read it in ps, so
+                     prefer PROBEBOOK_AGENT_TOKEN (environment) or --token-file
   --allow DIR        directory probes may write in; repeat or separate with commas
   --state-dir DIR    credential and output spool (default: $PROBEBOOK_AGENT_STATE_DIR
                      or ~/.local/state/probebook-agent)
@@ -74,6 +76,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
       options: {
         server: { type: "string" },
         token: { type: "string" },
+        "token-file": { type: "string" },
         allow: { type: "string", multiple: true },
         "state-dir": { type: "string" },
         once: { type: "boolean" },
@@ -92,7 +95,15 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   const serverError = checkServer(values.server);
   if (serverError) return { kind: "error", message: serverError };
 
-  const token = values.token ?? env.PROBEBOOK_AGENT_TOKEN ?? null;
+  let fromFile: string | undefined;
+  if (values["token-file"]) {
+    try {
+      fromFile = readFileSync(values["token-file"], "utf8").trim();
+    } catch (err) {
+      return { kind: "error", message: `--token-file ${values["token-file"]}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+    }
+  }
+  const token = values.token ?? fromFile ?? env.PROBEBOOK_AGENT_TOKEN ?? null;
   if (token !== null && (token.length < 10 || token.length > 200)) {
     return { kind: "error", message: "--token does not look like a registration token (10 to 200 characters)" };
   }

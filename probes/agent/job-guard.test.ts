@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -36,15 +36,19 @@ describe("guardJob accepts", () => {
     if (!r.ok) return;
     expect(r.target).toBe(sub);
     expect(r.command.file).toMatch(/^\/.*\/dd$/);
-    expect(r.command.cwd).toBe(sub);
-    expect(r.command.args).toContain(`of=${sub}/probebook-dd.tmp`);
+    // a private directory of the run's own, mode 0700, inside the target
+    expect(path.dirname(r.runDir)).toBe(sub);
+    expect(lstatSync(r.runDir).mode & 0o7777).toBe(0o700);
+    expect(r.command.cwd).toBe(r.runDir);
+    expect(r.command.args).toContain(`of=${r.runDir}/probebook-dd.tmp`);
+    rmSync(r.runDir, { recursive: true });
   });
 
   it("the allowed dir itself, and symlinks that stay inside, built on the real path", async () => {
     expect((await guardJob(dd(allowed), opts)).ok).toBe(true);
     const r = await guardJob(dd(path.join(allowed, "inner-link")), opts);
     expect(r.ok && r.target).toBe(sub);
-    expect(r.ok && r.command.cwd).toBe(sub);
+    expect(r.ok && path.dirname(r.command.cwd)).toBe(sub);
     // --allow given through a symlink
     expect((await guardJob(dd(sub), { allowedDirs: [path.join(root, "allowed-link")] })).ok).toBe(true);
   });
@@ -90,7 +94,7 @@ describe("guardJob refuses", () => {
   });
 
   it("unknown probe ids", async () => {
-    expect(await refusal(job("bash", { target: sub }))).toBe('unknown probe "bash": this agent runs only iozone, dd, sar, fio');
+    expect(await refusal(job("bash", { target: sub }))).toBe('unknown probe "bash": this agent runs only iozone, dd, sar, fio, fsmeta');
     expect(await refusal(job("", {}))).toMatch(/unknown probe ""/);
     expect(await refusal(job("__proto__", { target: sub }))).toMatch(/unknown probe/);
   });

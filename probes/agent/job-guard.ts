@@ -4,13 +4,15 @@ import { realpath, stat, statfs } from "node:fs/promises";
 import { getProbe, probeIds, validateParams, type AnyProbe, type AnyProbeParams, type CommandSpec } from "../catalog";
 import { findOnPath } from "../profile/exec-tool";
 import { isInside } from "./path-inside";
+import { makeRunDir, removeRunDir } from "./run-dir";
 import type { Job } from "./protocol";
 
 /** Head-room on top of what a probe writes: a file system at 100 % disturbs the measurement and the host. */
 export const FREE_SPACE_MARGIN_BYTES = 64 * 1024 * 1024;
 
 export type GuardResult =
-  | { ok: true; probe: AnyProbe; params: AnyProbeParams; command: CommandSpec; target: string }
+  /** runDir: the run's private directory inside target; the caller removes it after the run. */
+  | { ok: true; probe: AnyProbe; params: AnyProbeParams; command: CommandSpec; target: string; runDir: string }
   | { ok: false; reason: string };
 
 export interface GuardOptions {
@@ -69,17 +71,6 @@ export async function guardJob(job: Job, opts: GuardOptions): Promise<GuardResul
   if (!second.ok) return refuse(second.message);
   const params = second.params;
 
-  let command: CommandSpec;
-  try {
-    command = probe.buildCommand(params);
-  } catch (err) {
-    return refuse(`cannot build the ${probe.id} command: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  if (!isInside(command.cwd, target)) return refuse(`the ${probe.id} command would run outside its target`);
-  for (const f of command.files ?? []) {
-    if (!isInside(f, target)) return refuse(`the ${probe.id} command names a scratch file outside its target: ${f}`);
-  }
-
   const required = probe.requiredFreeBytes(params);
   if (required > 0) {
     const need = required + (opts.marginBytes ?? FREE_SPACE_MARGIN_BYTES);
@@ -92,7 +83,36 @@ export async function guardJob(job: Job, opts: GuardOptions): Promise<GuardResul
     if (free < need) return refuse(`needs ${gib(need)} GiB free in ${target}, has ${gib(free)} GiB`);
   }
 
-  const file = await (opts.findTool ?? findOnPath)(command.file);
-  if (!file) return refuse(`${command.file} is not installed on this host: ${probe.tool.installHint}`);
-  return { ok: true, probe, params, command: { ...command, file }, target };
+  const file = await (opts.findTool ?? findOnPath)(probe.tool.binary);
+  if (!file) return refuse(`${probe.tool.binary} is not installed on this host: ${probe.tool.installHint}`);
+
+  // Last, so that a refusal above leaves nothing behind.
+  let runDir: string;
+  try {
+    runDir = await makeRunDir(target);
+  } catch (err) {
+    return refuse(err instanceof Error ? err.message : String(err));
+  }
+  const built = buildInRunDir(probe, params, runDir);
+  if (typeof built === "string") {
+    await removeRunDir(runDir);
+    return refuse(built);
+  }
+  return { ok: true, probe, params, command: { ...built, file }, target, runDir };
+}
+
+/** The command, checked to stay inside its run directory, or why it cannot be built. */
+function buildInRunDir(probe: AnyProbe, params: AnyProbeParams, runDir: string): CommandSpec | string {
+  let command: CommandSpec;
+  try {
+    command = probe.buildCommand(params, runDir);
+  } catch (err) {
+    return `cannot build the ${probe.id} command: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  if (command.file !== probe.tool.binary) return `the ${probe.id} command would run ${command.file}`;
+  if (command.cwd !== runDir) return `the ${probe.id} command would run outside its run directory`;
+  for (const f of [...(command.files ?? []), ...(command.layout ?? []).map((l) => l.file)]) {
+    if (!isInside(f, runDir)) return `the ${probe.id} command names a scratch file outside its run directory: ${f}`;
+  }
+  return command;
 }

@@ -1,4 +1,4 @@
-// Entry point: `npm run agent -- --server URL --token TOKEN --allow DIR` or, bundled,
+// Entry point: `PROBEBOOK_AGENT_TOKEN=TOKEN npm run agent -- --server URL --allow DIR` or, bundled,
 // `node probebook-agent.cjs …`.
 import os from "node:os";
 import { parseCli } from "./cli";

@@ -25,8 +25,25 @@ export const capabilitiesSchema = z.object({
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
-/** Host profiles are free-form JSON collected by probes/profile; bounded in size, not in shape. */
-export const profileSchema = z.record(z.string(), z.unknown());
+/** Nesting depth of a profile: real ones are 4 levels deep; 100 k levels overflowed the server's stack. */
+export const MAX_PROFILE_DEPTH = 32;
+
+/** Whether JSON nests at most `max` levels; iterative, so hostile depth cannot overflow the stack here. */
+export function jsonDepthAtMost(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (d >= max) return false;
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return true;
+}
+
+/** Host profiles are free-form JSON collected by probes/profile; bounded in size and depth, not in shape. */
+export const profileSchema = z
+  .record(z.string(), z.unknown())
+  .refine((p) => jsonDepthAtMost(p, MAX_PROFILE_DEPTH), `the profile nests deeper than ${MAX_PROFILE_DEPTH} levels`);
 
 export const registerRequestSchema = z.object({
   registrationToken: z.string().min(10).max(200),
@@ -75,11 +92,11 @@ export const chunksResponseSchema = z.object({
 
 export const finishRequestSchema = z.object({
   /** null when the process never started (refused job) or was killed by a signal. */
-  exitCode: z.number().int().nullable(),
+  exitCode: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullable(),
   signal: z.string().max(20).nullable().default(null),
-  durationMs: z.number().int().min(0),
+  durationMs: z.number().int().min(0).max(2_147_483_647),
   /** Highest seq the agent produced for this run, -1 if none: the server checks it holds them all. */
-  lastSeq: z.number().int().min(-1),
+  lastSeq: z.number().int().min(-1).max(10_000_000),
   /** Why the agent refused or aborted the job; shown to the user. */
   error: z.string().max(2000).nullable().default(null),
   cancelled: z.boolean().default(false),

@@ -4,6 +4,7 @@ import type { Logger } from "./logger";
 import type { FinishOutcome, LogStreamer } from "./log-streamer";
 import type { FinishRequest, Job } from "./protocol";
 import type { RunningCommand, RunOptions } from "./pty-runner";
+import { layOutFile, removeRunDir } from "./run-dir";
 
 export interface RunJobDeps {
   guard(job: Job): Promise<GuardResult>;
@@ -15,6 +16,8 @@ export interface RunJobDeps {
 }
 
 const NOT_RUN = { signal: null, durationMs: 0, cancelled: false, timedOut: false, interrupted: false, profile: null } as const;
+
+const layoutNames = (c: CommandSpec) => (c.layout ?? []).map((f) => f.file).join(", ");
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
@@ -55,9 +58,26 @@ export class JobRun {
       deps.log.warn(`run ${job.runId}: refused ${job.probe || "(no probe)"}: ${verdict.reason}`);
       return streamer.finish({ ...NOT_RUN, exitCode: null, error: verdict.reason });
     }
+    try {
+      return await this.runInRunDir(verdict, streamer);
+    } finally {
+      // Also after a failure, a timeout or a cancel: nothing the probe wrote stays behind.
+      await removeRunDir(verdict.runDir);
+    }
+  }
+
+  private async runInRunDir(verdict: Extract<GuardResult, { ok: true }>, streamer: LogStreamer): Promise<FinishOutcome> {
+    const { job, deps } = this;
+    if (this.cancelRequested) return streamer.finish({ ...NOT_RUN, exitCode: null, error: null, cancelled: true });
+    const { command } = verdict;
+    try {
+      for (const l of command.layout ?? []) await layOutFile(l.file, l.bytes, () => this.cancelRequested);
+    } catch (err) {
+      const error = `cannot lay out ${layoutNames(command)}: ${err instanceof Error ? err.message : String(err)}`;
+      return streamer.finish({ ...NOT_RUN, exitCode: null, error });
+    }
     if (this.cancelRequested) return streamer.finish({ ...NOT_RUN, exitCode: null, error: null, cancelled: true });
 
-    const { command } = verdict;
     deps.log.info(`run ${job.runId}: ${command.file} ${command.args.join(" ")} (in ${command.cwd}, timeout ${command.timeoutSec} s)`);
     this.command = deps.start(command, { target: verdict.target, onData: (text) => streamer.write(text) });
     const outcome = await this.command.done;

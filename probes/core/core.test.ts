@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isNumeric, parseLocaleNumber } from "./number";
 import { guardParse, makeProgress } from "./probe";
-import { inTarget, normalisedResultSchema, powersOfTwo, targetSchema } from "./schemas";
+import { normalisedResultSchema } from "../catalog";
+import { inTarget, powersOfTwo, targetSchema } from "./schemas";
 import { expandTabs, formatBytes, splitLines, stripAnsi } from "./text";
 
 describe("parseLocaleNumber", () => {

@@ -1,13 +1,58 @@
 import type { z } from "zod";
+import type { MetricVocabulary } from "./metrics";
 import { stripAnsi } from "./text";
-import type { CommandSpec, NormalisedResult, ParseOutcome, Progress, Tool } from "./types";
+import type { CommandSpec, Measurement, NormalisedResult, ParseOutcome, Progress, Tool } from "./types";
+import type { ProbeView } from "./view";
 
 export type ProbeId = Tool;
 
+/** How the agent finds out which version of a binary a host has. */
+export interface VersionDetection {
+  /** Arguments that make the binary print its version, e.g. ["--version"]. */
+  args: string[];
+  /** Matches the version output; its first capture group is the version, e.g. "3.489". */
+  pattern: RegExp;
+}
+
 export interface ToolInfo {
+  /** The executable the agent looks up on PATH and runs. */
   binary: string;
   debianPackage: string;
+  /** What to do when the binary is missing, shown in the launch form and agent refusals. */
   installHint: string;
+  /** Version detection of `binary` for the host's capabilities. */
+  version: VersionDetection;
+  /** Further binaries the probe uses (sar reads its samples back with sadf), detected alike. */
+  companions?: readonly { binary: string; version: VersionDetection }[];
+}
+
+/** One row of a guide's published table (content/data/*.json): column key → cell. */
+export type ReferenceRow = Readonly<Record<string, string | number | boolean | null>>;
+
+/**
+ * How a guide's published table becomes reference runs of this probe (lib/server/reference):
+ * the dataset names the probe; the probe knows what a row means.
+ */
+export interface ReferenceMapping {
+  /**
+   * True when one run measures one operation (dd writes or reads): each operation of a series
+   * becomes its own run. False: all operations of a series are one run (an iozone table).
+   */
+  runPerOperation: boolean;
+  /** A row's published value as a measurement in the unit the parser stores; null skips the row. */
+  measurement(row: ReferenceRow, value: number, dataset: { fileKiB?: number }): Measurement | null;
+  /**
+   * The run's parameters when they follow from the operation (dd's mode) or from the dataset's
+   * presets (fio's method); default: `{ preset }` when the dataset names one.
+   */
+  params?(operation: string, dataset: { preset?: string; writePreset?: string }): Record<string, unknown>;
+}
+
+/** What advice about a run's setup may use besides its parameters. */
+export interface AdviceContext {
+  /** The host's RAM, when its profile recorded it. */
+  memTotalBytes?: number;
+  result?: NormalisedResult | null;
 }
 
 export interface PresetDef<P> {
@@ -15,6 +60,11 @@ export interface PresetDef<P> {
   description: string;
   /** Everything except `target`, which belongs to the host the preset runs on. */
   params: Omit<P, "target">;
+  /**
+   * The preset's file (its `sizeMiB`) should be larger than the host's RAM: the launch form sets
+   * it per target with `sizeBeyondRamMiB` (probes/core/sizing.ts).
+   */
+  sizeBeyondRam?: boolean;
 }
 
 /**
@@ -22,17 +72,47 @@ export interface PresetDef<P> {
  * bivariant, so the catalog can hold probes with different parameter shapes side by side.
  */
 export interface ProbeDefinition<P extends { target: string }> {
+  /** Catalog id: its key in the registry (probes/catalog.ts). */
   id: ProbeId;
+  /** Title of the launch form and the run page. */
   title: string;
+  /** One paragraph for the launch form: what it measures and what it writes. */
   description: string;
+  /** The binary, its Debian package, install hint and version detection. */
   tool: ToolInfo;
+  /** Label of the probe in the import form: which output formats the parser reads. */
+  importLabel: string;
+  /**
+   * "benchmark" measures and writes into its target; "observer" only watches the kernel (sar):
+   * the generic advice (a RAM-backed target, too few repeats) applies to benchmarks only.
+   */
+  role: "benchmark" | "observer";
+  /** Metric names its results may carry, their stored units and which way is better. */
+  metrics: MetricVocabulary;
+  /** Validates parameters in the server and again in the agent. */
   paramsSchema: z.ZodType<P>;
   defaults: Omit<P, "target">;
   presets: Record<string, PresetDef<P>>;
-  buildCommand(params: P): CommandSpec;
+  /**
+   * argv (never a shell) from validated parameters. `runDir`: the run's private directory inside
+   * the target, made by the agent; scratch files go there.
+   */
+  buildCommand(params: P, runDir: string): CommandSpec;
+  /** The normalised result from the whole output; never throws (see guardParse). */
   parse(output: string): ParseOutcome;
+  /** Progress from the output so far, or null when it says nothing yet. */
   extractProgress(outputSoFar: string, params: P): Progress | null;
+  /** Bytes the run writes into its target (0 when it writes nothing). */
   requiredFreeBytes(params: P): number;
+  /**
+   * Tool-specific advice about how the run was set up (page cache, missing direct I/O, too few
+   * samples); the generic advice lives in probes/quality.ts.
+   */
+  advice(params: P, context: AdviceContext): string[];
+  /** How results are drawn: one run's charts and a comparison section, in display units. */
+  view: ProbeView;
+  /** How a guide's published table becomes reference runs; absent when no guide has one. */
+  reference?: ReferenceMapping;
 }
 
 export function success(
@@ -40,8 +120,9 @@ export function success(
   toolVersion: string | null,
   measurements: NormalisedResult["measurements"],
   warnings: string[],
+  format?: string,
 ): ParseOutcome {
-  return { ok: true, result: { tool, toolVersion, measurements, warnings } };
+  return { ok: true, result: { tool, toolVersion, measurements, warnings, ...(format ? { format } : {}) } };
 }
 
 export function failure(error: string): ParseOutcome {

@@ -10,7 +10,7 @@ import type { Tool } from "./types";
 const everything = allFixtures();
 
 // Parameters of one preset per probe, for the progress extractors.
-const PRESET: Record<Tool, string> = { iozone: "iozone:auto-64m", dd: "dd:write-direct", sar: "sar:all", fio: "fio:rand-read-4k" };
+const PRESET: Record<Tool, string> = { iozone: "iozone:auto-64m", dd: "dd:write-direct", sar: "sar:all", fio: "fio:rand-read-4k", fsmeta: "fsmeta:tree-50k" };
 function paramsOf(tool: Tool): AnyProbeParams {
   const preset = resolvePreset(PRESET[tool]);
   if (!preset) throw new Error(`missing preset ${PRESET[tool]}`);

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { NormalisedResult } from "./types";
-
-export const toolSchema = z.enum(["iozone", "dd", "sar", "fio"]);
+import { metricAllowed, type MetricVocabulary } from "./metrics";
+import type { NormalisedResult, Tool } from "./types";
 
 // Dimension values are short labels (device, CPU, job, time); 256 characters is generous.
 export const MAX_DIM_CHARS = 256;
@@ -16,41 +15,23 @@ export const measurementSchema = z.object({
   dims: z.record(z.string().max(64), dimValue),
 });
 
-const IOZONE_METRICS = new Set([
-  "write", "rewrite", "read", "reread", "random_read", "random_write", "backward_read",
-  "record_rewrite", "stride_read", "fwrite", "frewrite", "fread", "freread",
-]);
-const DD_METRICS = new Set(["bytes", "seconds", "throughput"]);
-const FIO_METRICS = new Set(["bw", "iops", "lat_mean", "clat_p99"]);
-
-function metricAllowed(tool: z.infer<typeof toolSchema>, metric: string): boolean {
-  switch (tool) {
-    case "iozone":
-      return IOZONE_METRICS.has(metric) || /^throughput_[a-z0-9_]+$/.test(metric);
-    case "dd":
-      return DD_METRICS.has(metric);
-    case "fio":
-      return FIO_METRICS.has(metric);
-    case "sar":
-      // sar column names are open-ended (sysstat adds columns between releases).
-      return true;
-  }
-}
-
 /**
  * Validates results that are stored or imported: the metric vocabulary per tool is checked so
- * that a hand-edited import cannot smuggle in names the dashboards do not know.
+ * that a hand-edited import cannot smuggle in names the dashboards do not know. The vocabularies
+ * come from the probes (this folder cannot import the catalog, which imports it).
  */
-export const normalisedResultSchema = z
+export function normalisedResultSchemaFor(toolSchema: z.ZodType<Tool>, vocabularies: Readonly<Record<Tool, MetricVocabulary>>) {
+  return z
   .object({
     tool: toolSchema,
     toolVersion: z.string().max(64).nullable(),
     measurements: z.array(measurementSchema).max(500_000),
     warnings: z.array(z.string().max(2000)).max(1000),
+    format: z.string().max(64).optional(),
   })
   .superRefine((result, ctx) => {
     result.measurements.forEach((m, i) => {
-      if (!metricAllowed(result.tool, m.metric)) {
+      if (!metricAllowed(vocabularies[result.tool], m.metric)) {
         ctx.addIssue({
           code: "custom",
           path: ["measurements", i, "metric"],
@@ -59,11 +40,7 @@ export const normalisedResultSchema = z
       }
     });
   }) satisfies z.ZodType<NormalisedResult>;
-
-export const parseOutcomeSchema = z.discriminatedUnion("ok", [
-  z.object({ ok: z.literal(true), result: normalisedResultSchema }),
-  z.object({ ok: z.literal(false), error: z.string() }),
-]);
+}
 
 /**
  * The directory a probe works in. It reaches argv (dd of=..., iozone -f ..., fio --directory=...),

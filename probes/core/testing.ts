@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
-import { normalisedResultSchema } from "./schemas";
+import { normalisedResultSchema, TOOL_IDS } from "../catalog";
 import type { Measurement, ParseOutcome, Progress, Tool } from "./types";
 
 const PROBES_DIR = path.resolve(__dirname, "..");
@@ -13,10 +13,12 @@ export function fixture(tool: Tool, name: string): string {
   return readFileSync(path.join(PROBES_DIR, tool, "fixtures", name), "utf8");
 }
 
-export function allFixtures(tools: readonly Tool[] = ["iozone", "dd", "sar", "fio"]): { name: string; text: string }[] {
+export function allFixtures(tools: readonly Tool[] = TOOL_IDS): { name: string; text: string }[] {
   return tools.flatMap((tool) =>
-    readdirSync(path.join(PROBES_DIR, tool, "fixtures"))
-      .filter((f) => !f.endsWith(".md"))
+    // Sub-folders hold whole corpora with their own tests (e.g. sar/fixtures/sysstat).
+    readdirSync(path.join(PROBES_DIR, tool, "fixtures"), { withFileTypes: true })
+      .filter((d) => d.isFile() && !d.name.endsWith(".md"))
+      .map((d) => d.name)
       .sort()
       .map((f) => ({ name: `${tool}/${f}`, text: fixture(tool, f) })),
   );

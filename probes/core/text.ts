@@ -51,6 +51,20 @@ export function formatBytes(bytes: number): string {
   return i === 0 ? `${Math.round(value)} B` : `${value.toFixed(1)} ${units[i]}`;
 }
 
+const twoDecimals = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+/** A size given in KiB with a binary unit: 4 → "4 KiB", 65536 → "64 MiB", 4194304 → "4 GiB". */
+export function formatKiB(kib: number): string {
+  const units = ["KiB", "MiB", "GiB", "TiB"];
+  let v = kib;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1 && v % 1024 === 0) {
+    v /= 1024;
+    i++;
+  }
+  return `${twoDecimals.format(v)} ${units[i]}`;
+}
+
 export const KiB = 1024;
 export const MiB = 1024 * 1024;
 

@@ -1,9 +1,10 @@
 // Shared shapes of the probe catalog. This folder is bundled into the host agent, so it
 // must stay free of Node, Next.js and database imports: zod is the only dependency.
 
-export type Tool = "iozone" | "dd" | "sar" | "fio";
+import type { ToolId } from "../catalog";
 
-export const TOOLS: readonly Tool[] = ["iozone", "dd", "sar", "fio"];
+/** A probe id; the registry in probes/catalog.ts is the one list of them. */
+export type Tool = ToolId;
 
 export interface Measurement {
   metric: string;
@@ -17,6 +18,8 @@ export interface NormalisedResult {
   toolVersion: string | null;
   measurements: Measurement[];
   warnings: string[];
+  /** Which of the tool's output forms the parser recognised, e.g. "sadf -j", "busybox dd". */
+  format?: string;
 }
 
 export type ParseOutcome =
@@ -39,6 +42,8 @@ export interface CommandSpec {
   env: Record<string, string>;
   cwd: string;
   timeoutSec: number;
-  /** Scratch files inside the target that the runner deletes after the run (also after a failure). */
+  /** Scratch files inside the run directory that the runner deletes after the run (also after a failure). */
   files?: string[];
+  /** Files the agent writes before the tool starts (O_EXCL | O_NOFOLLOW), for tools that only read. */
+  layout?: { file: string; bytes: number }[];
 }

@@ -4,6 +4,7 @@ import { ddParamsSchema, ddPresets } from "./params";
 
 const preset = (name: string, sizeMiB = 256) =>
   ddParamsSchema.parse({ ...ddPresets[name]?.params, sizeMiB, target: "/srv/probes/target" });
+const RUN = "/srv/probes/target/probebook-run-abc123";
 
 describe("dd params", () => {
   it("accepts { target, sizeMiB } alone with direct, fdatasync, 1 MiB blocks", () => {
@@ -30,42 +31,43 @@ describe("dd params", () => {
 
 describe("dd command", () => {
   it("write-direct", () => {
-    const cmd = buildDdCommand(preset("write-direct"));
-    expect(cmd).toMatchObject({ file: "dd", cwd: "/srv/probes/target", env: { LC_ALL: "C" } });
+    const cmd = buildDdCommand(preset("write-direct"), RUN);
+    expect(cmd).toMatchObject({ file: "dd", cwd: RUN, env: { LC_ALL: "C" } });
     expect(cmd.args).toEqual([
-      "if=/dev/zero", "of=/srv/probes/target/probebook-dd.tmp", "bs=1M", "count=256", "oflag=direct", "conv=fdatasync", "status=progress",
+      "if=/dev/zero", `of=${RUN}/probebook-dd.tmp`, "bs=1M", "count=256", "oflag=direct,nofollow", "conv=excl,fdatasync", "status=progress",
     ]);
-    // kept for a following read-direct
-    expect(cmd.files).toBeUndefined();
+    // created only by dd itself, in the run's private directory, and removed with it
+    expect(cmd.files).toEqual([`${RUN}/probebook-dd.tmp`]);
+    expect(cmd.layout).toBeUndefined();
   });
 
-  it("read-direct reads the file a write left and removes it afterwards", () => {
-    const cmd = buildDdCommand(preset("read-direct"));
-    expect(cmd.args).toEqual(["if=/srv/probes/target/probebook-dd.tmp", "of=/dev/null", "bs=1M", "count=256", "iflag=direct", "status=progress"]);
-    expect(cmd.files).toEqual(["/srv/probes/target/probebook-dd.tmp"]);
-    expect(ddRequiredFreeBytes(preset("read-direct"))).toBe(0);
+  it("read-direct reads a file the agent lays out first in the run directory", () => {
+    const cmd = buildDdCommand(preset("read-direct"), RUN);
+    expect(cmd.args).toEqual([`if=${RUN}/probebook-dd.tmp`, "of=/dev/null", "bs=1M", "count=256", "iflag=direct,nofollow", "status=progress"]);
+    expect(cmd.layout).toEqual([{ file: `${RUN}/probebook-dd.tmp`, bytes: 256 * 1024 * 1024 }]);
+    expect(ddRequiredFreeBytes(preset("read-direct"))).toBe(256 * 1024 * 1024);
   });
 
   it("write-buffered and write-nosync", () => {
-    expect(buildDdCommand(preset("write-buffered")).args).toEqual([
-      "if=/dev/zero", "of=/srv/probes/target/probebook-dd.tmp", "bs=1M", "count=256", "conv=fdatasync", "status=progress",
+    expect(buildDdCommand(preset("write-buffered"), RUN).args).toEqual([
+      "if=/dev/zero", `of=${RUN}/probebook-dd.tmp`, "bs=1M", "count=256", "oflag=nofollow", "conv=excl,fdatasync", "status=progress",
     ]);
-    expect(buildDdCommand(preset("write-nosync")).args).toEqual([
-      "if=/dev/zero", "of=/srv/probes/target/probebook-dd.tmp", "bs=1M", "count=256", "status=progress",
+    expect(buildDdCommand(preset("write-nosync"), RUN).args).toEqual([
+      "if=/dev/zero", `of=${RUN}/probebook-dd.tmp`, "bs=1M", "count=256", "oflag=nofollow", "conv=excl", "status=progress",
     ]);
     expect(ddRequiredFreeBytes(preset("write-nosync"))).toBe(256 * 1024 * 1024);
   });
 
-  it("honours keepFile and small block sizes", () => {
-    const p = ddParamsSchema.parse({ target: "/t", sizeMiB: 8, blockSizeKiB: 64, keepFile: false });
-    const cmd = buildDdCommand(p);
+  it("honours small block sizes", () => {
+    const p = ddParamsSchema.parse({ target: "/t", sizeMiB: 8, blockSizeKiB: 64 });
+    const cmd = buildDdCommand(p, "/t/probebook-run-1");
     expect(cmd.args).toContain("bs=64K");
     expect(cmd.args).toContain("count=128");
-    expect(cmd.files).toEqual(["/t/probebook-dd.tmp"]);
+    expect(cmd.files).toEqual(["/t/probebook-run-1/probebook-dd.tmp"]);
   });
 
   it("scales the timeout with the size", () => {
-    expect(buildDdCommand(preset("write-direct", 1)).timeoutSec).toBe(61);
-    expect(buildDdCommand(preset("write-direct", 1048576)).timeoutSec).toBe(60 + 209716);
+    expect(buildDdCommand(preset("write-direct", 1), RUN).timeoutSec).toBe(61);
+    expect(buildDdCommand(preset("write-direct", 1048576), RUN).timeoutSec).toBe(60 + 209716);
   });
 });

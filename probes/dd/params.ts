@@ -23,8 +23,8 @@ export const ddParamsSchema = z
     /** conv=fdatasync: only meaningful for writes; ignored for reads. */
     fdatasync: z.boolean().default(true),
     /**
-     * Whether the scratch file stays in the target after the run. Unset: a write keeps it (so a
-     * later read-direct has something to read) and a read removes it.
+     * No longer has an effect (kept so older runs' parameters still validate): every run works in
+     * its own private directory, removed afterwards, and a read lays out its own file first.
      */
     keepFile: z.boolean().optional(),
   })
@@ -49,13 +49,13 @@ export const ddPresets: Record<string, PresetDef<DdParams>> = {
   "write-direct": {
     title: "Direct write (1 GiB)",
     description:
-      "dd if=/dev/zero of=<target>/probebook-dd.tmp bs=1M oflag=direct conv=fdatasync: sequential write that bypasses the page cache. Leaves the file for read-direct.",
+      "dd if=/dev/zero of=<run dir>/probebook-dd.tmp bs=1M oflag=direct conv=fdatasync: sequential write that bypasses the page cache.",
     params: { ...base, mode: "write", direct: true, fdatasync: true },
   },
   "read-direct": {
     title: "Direct read (1 GiB)",
     description:
-      "dd if=<target>/probebook-dd.tmp of=/dev/null bs=1M iflag=direct: reads back the file a previous write-direct left, bypassing the page cache. Run a write preset first; the file is removed afterwards.",
+      "dd if=<run dir>/probebook-dd.tmp of=/dev/null bs=1M iflag=direct: the agent first writes and flushes the file, then dd reads it back bypassing the page cache; the file is removed afterwards.",
     params: { ...base, mode: "read", direct: true, fdatasync: false },
   },
   "write-buffered": {

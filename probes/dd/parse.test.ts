@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectError, expectOk, fixture, one } from "../core/testing";
 import { parseDd } from "./parse";
+import { lastTransfer, segments } from "./summary";
 
 const metrics = (text: string) => {
   const r = expectOk(parseDd(text));
@@ -98,9 +99,9 @@ describe("dd errors", () => {
     );
   });
 
-  it("tells a read-direct run to write the file first", () => {
+  it("tells a dd read of a missing file (output from an older agent or a shell) to write one first", () => {
     const err = expectError(parseDd("dd: failed to open '/srv/t/probebook-dd.tmp': No such file or directory\n"));
-    expect(err).toMatch(/run write-direct .* first/);
+    expect(err).toMatch(/needs an existing file: write one first/);
   });
 
   it("explains EINVAL from unaligned direct I/O, even though dd printed a 0-byte summary", () => {
@@ -128,5 +129,60 @@ describe("dd errors", () => {
 
   it("rejects other text", () => {
     expect(expectError(parseDd(fixture("sar", "sar-u.txt")))).toMatch(/^not dd output/);
+  });
+});
+
+describe("dd outside coreutils", () => {
+  const read = (name: string) => expectOk(parseDd(fixture("dd", name)));
+  it.each([
+    ["hand-dd-busybox.stderr.txt", 104857600, 0.036343, "busybox dd"],
+    ["hand-dd-busybox-512.stderr.txt", 512, 0.000061, "busybox dd"],
+    ["hand-dd-toybox.stderr.txt", 10485760, 0.034, "toybox dd"],
+    ["hand-dd-macos.stderr.txt", 1048576000, 9.531306, "BSD/macOS dd"],
+    ["hand-dd-netbsd.stderr.txt", 268435456, 1.204, "BSD/macOS dd"],
+    ["hand-dd-freebsd-progress.stderr.txt", 4294967296, 3.991502, "BSD/macOS dd"],
+  ])("%s: %d bytes in %d s (%s)", (name, bytes, seconds, format) => {
+    const r = read(name);
+    expect(one(r.measurements, "bytes").value).toBe(bytes);
+    expect(one(r.measurements, "seconds").value).toBe(seconds);
+    expect(one(r.measurements, "throughput").value).toBeCloseTo(bytes / seconds, 3);
+    expect(r.format).toBe(format);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("reports busybox's write errors like coreutils'", () => {
+    expect(expectError(parseDd(fixture("dd", "hand-dd-busybox-error-enospc.stderr.txt")))).toMatch(
+      /^dd failed writing \/scratch\/big: No space left on device; 16\.0 MiB had been copied$/,
+    );
+  });
+
+  it("follows FreeBSD's status=progress redraws for live progress", () => {
+    const text = fixture("dd", "hand-dd-freebsd-progress.stderr.txt");
+    const firstRedraw = text.slice(0, text.indexOf("\r") + 1);
+    expect(lastTransfer(segments(firstRedraw))).toMatchObject({ bytes: 1073741824, seconds: 1.001, style: "bsd" });
+  });
+});
+
+describe("coreutils dd in twelve locales (captured with LC_ALL=<locale>.UTF-8, coreutils 9.1)", () => {
+  const LOCALES = ["C", "zh_CN", "zh_TW", "ko_KR", "de_DE", "fr_FR", "es_ES", "ru_RU", "pl_PL", "pt_BR", "it_IT", "ja_JP"];
+  it.each(LOCALES)("%s: status=progress run and a 1-byte copy", (locale) => {
+    const run = expectOk(parseDd(fixture("dd", `gen-dd-${locale}-progress.stderr.txt`)));
+    expect(one(run.measurements, "bytes").value).toBe(31457280000);
+    expect(one(run.measurements, "seconds").value).toBeGreaterThan(1);
+    expect(run.warnings).toEqual([]);
+    expect(run.format).toMatch(/^coreutils dd/);
+    const tiny = expectOk(parseDd(fixture("dd", `gen-dd-${locale}-1byte.stderr.txt`)));
+    expect(one(tiny.measurements, "bytes").value).toBe(1);
+  });
+
+  it("names translated output and the pre-8.24 form", () => {
+    expect(expectOk(parseDd(fixture("dd", "gen-dd-de_DE-progress.stderr.txt"))).format).toBe("coreutils dd (translated)");
+    expect(expectOk(parseDd(fixture("dd", "gen-dd-C-progress.stderr.txt"))).format).toBe("coreutils dd");
+    expect(expectOk(parseDd(fixture("dd", "hand-dd-coreutils-8.4.stderr.txt"))).format).toBe("coreutils dd (before 8.24)");
+  });
+
+  it("warns about partial records also where the records line starts with words (zh_CN)", () => {
+    const text = "记录了 3+1 的读入\n记录了 3+1 的写出\n3500 字节 (3.5 kB, 3.4 KiB) 已复制，2.5e-05 s，140 MB/s\n";
+    expect(expectOk(parseDd(text)).warnings.join()).toMatch(/1 partial block/);
   });
 });

@@ -2,12 +2,13 @@ import { failure, guardParse, success } from "../core/probe";
 import { clip, formatBytes } from "../core/text";
 import type { Measurement, ParseOutcome } from "../core/types";
 import { DD_FILE } from "./command";
+import { describeFormat } from "./formats";
 import { findSummary, lastTransfer, RECORDS_RE, segments, type Transfer } from "./summary";
 
 const DIRECT_HINT =
   "with direct I/O the block size must be a multiple of the device's logical block size (use a power of two of at least 4 KiB), and the file system must support O_DIRECT";
 const READ_FIRST_HINT =
-  "read-direct reads the file a previous write left in the target: run write-direct or another write preset first";
+  "a dd read needs an existing file: write one first (the agent lays out the file itself before a read preset)";
 
 /** Turns a "dd: …" line into a message a person can act on. */
 function explain(line: string, copied: Transfer | null): string {
@@ -50,7 +51,9 @@ export const parseDd = guardParse("dd", (output: string): ParseOutcome => {
     if (progress) {
       return failure(`dd output has no final summary (interrupted?); last progress: ${formatBytes(progress.bytes)} after ${progress.seconds} s`);
     }
-    return failure("not dd output: no \"bytes copied\" summary found");
+    return failure(
+      "not dd output: no transfer summary found (coreutils \"… bytes … copied, … s, … MB/s\", busybox, toybox or BSD \"… bytes transferred in … secs\")",
+    );
   }
 
   for (const s of segs) {
@@ -71,5 +74,5 @@ export const parseDd = guardParse("dd", (output: string): ParseOutcome => {
     warnings.push("dd reported 0 seconds: no throughput can be computed");
   }
   if (summary.bytes === 0) warnings.push("dd copied 0 bytes");
-  return success("dd", null, measurements, warnings);
+  return success("dd", null, measurements, warnings, describeFormat(summary));
 });

@@ -1,8 +1,11 @@
 import type { ProbeDefinition } from "../core/probe";
+import { ddAdvice } from "./advice";
 import { buildDdCommand, ddRequiredFreeBytes } from "./command";
 import { ddDefaults, ddParamsSchema, ddPresets, type DdParams } from "./params";
 import { parseDd } from "./parse";
 import { extractDdProgress } from "./progress";
+import { ddReference } from "./reference";
+import { ddView } from "./view";
 
 export const ddProbe: ProbeDefinition<DdParams> = {
   id: "dd",
@@ -13,6 +16,17 @@ export const ddProbe: ProbeDefinition<DdParams> = {
     binary: "dd",
     debianPackage: "coreutils",
     installHint: "dd is part of coreutils, which every Debian system has installed (apt-get install coreutils).",
+    // "dd (coreutils) 9.1"
+    version: { args: ["--version"], pattern: /^dd \([^)]*\)\s+(\S+)/m },
+  },
+  importLabel: "dd (coreutils in any language, busybox, toybox, BSD/macOS)",
+  role: "benchmark",
+  metrics: {
+    metrics: [
+      { id: "bytes", title: "size", unit: "B", better: null },
+      { id: "seconds", title: "elapsed", unit: "s", better: null },
+      { id: "throughput", title: "throughput", unit: "B/s", better: "higher" },
+    ],
   },
   paramsSchema: ddParamsSchema,
   defaults: ddDefaults,
@@ -21,4 +35,7 @@ export const ddProbe: ProbeDefinition<DdParams> = {
   parse: parseDd,
   extractProgress: extractDdProgress,
   requiredFreeBytes: ddRequiredFreeBytes,
+  advice: ddAdvice,
+  view: ddView,
+  reference: ddReference,
 };

@@ -1,26 +1,8 @@
-import { parseLocaleNumber } from "../core/number";
+// Where dd's summary is in its output: after the records lines, not in a \r progress redraw.
+// What a transfer line looks like for each dd implementation is in formats.ts.
+import { transfersIn, type Transfer } from "./formats";
 
-// dd's transfer line, in every coreutils generation and locale seen:
-//   268435456 bytes (268 MB) copied, 1.2 s, 224 MB/s              (coreutils < 8.24)
-//   268435456 bytes (268 MB, 256 MiB) copied, 1.2 s, 224 MB/s     (8.24+)
-//   1000 bytes copied, 1.5383e-05 s, 65.0 MB/s                    (no parentheses below 1000 B)
-//   268435456 Bytes (268 MB, 256 MiB) kopiert, 1,2 s, 224 MB/s    (de_DE)
-// Only the numbers and their order are relied on: the words are translated, the separators may
-// be decimal commas or no-break spaces. status=progress prints the same shape after a \r.
-const NUM = String.raw`(\d[\d.,\u00a0\u202f]*(?:[eE][+-]?\d+)?)`;
-const SEP = String.raw`\s*[,，、]\s*`;
-const TRANSFER_RE = new RegExp(
-  String.raw`(\d+)(?!\d)[^\r\n]*?${SEP}${NUM}\s*(?:s|с|秒)${SEP}${NUM}\s*([kKMGTPE]?i?B)\/s`,
-  "gu",
-);
-const MAX_SEGMENT = 4096;
-
-export interface Transfer {
-  bytes: number;
-  seconds: number;
-  rate: number;
-  rateUnit: string;
-}
+export { transfersIn, type Transfer };
 
 export interface Segment {
   text: string;
@@ -43,22 +25,8 @@ export function segments(text: string): Segment[] {
   return out;
 }
 
-export function transfersIn(line: string): Transfer[] {
-  // The rate unit is the cheap anchor: most lines have none, and the full pattern is costly.
-  if (line.length > MAX_SEGMENT || !/B\/s/.test(line)) return [];
-  const out: Transfer[] = [];
-  for (const m of line.matchAll(TRANSFER_RE)) {
-    const bytes = Number(m[1]);
-    const seconds = parseLocaleNumber(m[2] ?? "");
-    const rate = parseLocaleNumber(m[3] ?? "");
-    if (!Number.isSafeInteger(bytes) || seconds === null || rate === null) continue;
-    out.push({ bytes, seconds, rate, rateUnit: `${m[4] ?? "B"}/s` });
-  }
-  return out;
-}
-
-/** "256+0 records in" and its translations ("256+0 Datensätze ein"). */
-export const RECORDS_RE = /^\s*(\d+)\+(\d+)\s+\S/;
+/** "256+0 records in" and its translations ("256+0 Datensätze ein", zh_CN "记录了 256+0 的读入"). */
+export const RECORDS_RE = /(?:^|\s)(\d+)\+(\d+)(?=\s|$)/;
 
 /**
  * The summary dd prints last. After the records lines it is the first transfer line; without

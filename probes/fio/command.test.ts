@@ -35,7 +35,7 @@ describe("fio params", () => {
 
 describe("fio command", () => {
   it("seq-write", () => {
-    const cmd = buildFioCommand(preset("seq-write"));
+    const cmd = buildFioCommand(preset("seq-write"), preset("seq-write").target);
     expect(cmd).toMatchObject({ file: "fio", cwd: "/srv/t", env: { LC_ALL: "C" }, files: ["/srv/t/probebook-fio.tmp"] });
     expect(cmd.args).toEqual([
       "--name=probebook-write", "--rw=write", "--bs=1024k", "--size=1024m", "--direct=1", "--directory=/srv/t",
@@ -45,23 +45,23 @@ describe("fio command", () => {
   });
 
   it("rand-read-4k is one synchronous thread (psync, depth 1), like the Baidu article", () => {
-    const cmd = buildFioCommand(preset("rand-read-4k"));
+    const cmd = buildFioCommand(preset("rand-read-4k"), "/srv/t");
     expect(cmd.args).toEqual(expect.arrayContaining(["--rw=randread", "--bs=4k", "--direct=1", "--ioengine=psync", "--iodepth=1", "--numjobs=1", "--runtime=60", "--time_based"]));
     expect(cmd.args).not.toContain("--group_reporting");
   });
 
   it("rand-read-4k-qd32 is time based with libaio at depth 32", () => {
-    const cmd = buildFioCommand(preset("rand-read-4k-qd32"));
+    const cmd = buildFioCommand(preset("rand-read-4k-qd32"), "/srv/t");
     expect(cmd.args).toEqual(expect.arrayContaining(["--rw=randread", "--bs=4k", "--ioengine=libaio", "--iodepth=32", "--runtime=30", "--time_based"]));
     expect(cmd.timeoutSec).toBe(120 + 205 + 30);
   });
 
   it("escapes colons in the directory, which fio would split on", () => {
-    expect(buildFioCommand(preset("seq-read", "/mnt/a:b")).args).toContain("--directory=/mnt/a\\:b");
+    expect(buildFioCommand(preset("seq-read", "/mnt/a:b"), preset("seq-read", "/mnt/a:b").target).args).toContain("--directory=/mnt/a\\:b");
   });
 
   it("groups reports of several jobs", () => {
-    const cmd = buildFioCommand(fioParamsSchema.parse({ target: "/t", numjobs: 4 }));
+    const cmd = buildFioCommand(fioParamsSchema.parse({ target: "/t", numjobs: 4 }), "/t");
     expect(cmd.args).toEqual(expect.arrayContaining(["--numjobs=4", "--group_reporting"]));
   });
 });

@@ -19,14 +19,15 @@ export function fioTimeoutSec(params: FioParams): number {
   return 120 + layoutSec + (params.runtimeSec ?? passSec);
 }
 
-export function buildFioCommand(params: FioParams): CommandSpec {
+/** fio writes its file into the run's private directory `runDir` (made by the agent inside the target). */
+export function buildFioCommand(params: FioParams, runDir: string): CommandSpec {
   const args = [
     `--name=probebook-${params.rw}`,
     `--rw=${params.rw}`,
     `--bs=${params.blockSizeKiB}k`,
     `--size=${params.sizeMiB}m`,
     `--direct=${params.direct ? 1 : 0}`,
-    `--directory=${fioDirectoryArg(params.target)}`,
+    `--directory=${fioDirectoryArg(runDir)}`,
     `--filename=${FIO_FILE}`,
     `--ioengine=${params.ioengine}`,
     `--iodepth=${params.iodepth}`,
@@ -40,9 +41,9 @@ export function buildFioCommand(params: FioParams): CommandSpec {
     file: "fio",
     args,
     env: { LC_ALL: "C" },
-    cwd: params.target,
+    cwd: runDir,
     timeoutSec: fioTimeoutSec(params),
-    files: [inTarget(params.target, FIO_FILE)],
+    files: [inTarget(runDir, FIO_FILE)],
   };
 }
 

@@ -53,21 +53,7 @@ const rand = { blockSizeKiB: 4, sizeMiB: 1024, runtimeSec: 30, ioengine: "libaio
  */
 const randQd1 = { blockSizeKiB: 4, sizeMiB: 16384, runtimeSec: 60, ioengine: "psync", iodepth: 1, numjobs: 1, direct: true } as const;
 
-/** Presets whose file should be larger than the host's RAM; the launch form sizes them per host. */
-export const FIO_PRESETS_SIZED_BEYOND_RAM: readonly string[] = ["rand-read-4k", "rand-write-4k"];
-
-/**
- * The file size for a preset sized beyond RAM: twice the host's RAM, at most 80 % of the
- * target's free space (the run needs the whole file), at least 1 GiB; null when the RAM size is
- * unknown. Whole GiB, so the number in the form is easy to read.
- */
-export function sizeBeyondRamMiB(memTotalBytes: number | null, freeBytes: number | null): number | null {
-  if (memTotalBytes === null || !(memTotalBytes > 0)) return null;
-  const GiB = 1024;
-  let mib = Math.ceil((2 * memTotalBytes) / 2 ** 30) * GiB;
-  if (freeBytes !== null && freeBytes > 0) mib = Math.min(mib, Math.floor((0.8 * freeBytes) / 2 ** 30) * GiB);
-  return Math.min(Math.max(mib, GiB), 1024 * 1024);
-}
+export { sizeBeyondRamMiB } from "../core/sizing";
 
 export const fioPresets: Record<string, PresetDef<FioParams>> = {
   "seq-write": {
@@ -85,12 +71,14 @@ export const fioPresets: Record<string, PresetDef<FioParams>> = {
     description:
       "60 s of 4 KiB pread calls, one at a time, with O_DIRECT over a file larger than RAM where the target has room (the form sets twice the host's RAM): the Baidu article's single-thread random read. fio first lays the file out.",
     params: { ...randQd1, rw: "randread" },
+    sizeBeyondRam: true,
   },
   "rand-write-4k": {
     title: "Random write, 4 KiB, one synchronous thread (QD1)",
     description:
       "60 s of 4 KiB pwrite calls, one at a time, with O_DIRECT over a file larger than RAM where the target has room: the Baidu article's single-thread random write.",
     params: { ...randQd1, rw: "randwrite" },
+    sizeBeyondRam: true,
   },
   "rand-write-4k-buffered": {
     title: "Random write, 4 KiB, QD1, through the page cache",
@@ -109,3 +97,6 @@ export const fioPresets: Record<string, PresetDef<FioParams>> = {
     params: { ...rand, rw: "randwrite" },
   },
 };
+
+/** Presets whose file should be larger than the host's RAM; the launch form sizes them per host. */
+export const FIO_PRESETS_SIZED_BEYOND_RAM: readonly string[] = Object.keys(fioPresets).filter((id) => fioPresets[id]!.sizeBeyondRam);

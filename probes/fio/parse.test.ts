@@ -5,17 +5,28 @@ import { parseFio } from "./parse";
 const parse = (name: string) => expectOk(parseFio(fixture("fio", name)));
 
 describe("fio 3.x JSON (fio 3.33 fixtures)", () => {
-  it("sequential write: bw, iops, lat_mean, clat_p99 of the write direction only", () => {
+  it("sequential write: bw, iops, latencies and every percentile; unused directions as fio reports them (zeros)", () => {
     const r = parse("fio-seqwrite.json");
     expect(r.toolVersion).toBe("3.33");
+    expect(r.format).toBe("fio JSON 3.x");
     expect(r.warnings).toEqual([]);
     const dims = { job: "seqwrite", direction: "write" };
-    expect(r.measurements).toEqual([
+    const write = r.measurements.filter((m) => m.dims.direction === "write");
+    expect(write.slice(0, 3)).toEqual([
       { metric: "bw", value: 1667300968, unit: "B/s", dims },
       { metric: "iops", value: 1590.062112, unit: "1/s", dims },
       { metric: "lat_mean", value: 626578.394531, unit: "ns", dims },
-      { metric: "clat_p99", value: 1777664, unit: "ns", dims },
     ]);
+    expect(one(write, "clat_p99")).toEqual({ metric: "clat_p99", value: 1777664, unit: "ns", dims });
+    // fio 3.33 prints 17 completion-latency percentiles by default.
+    expect(write.filter((m) => m.metric.startsWith("clat_p")).map((m) => m.metric)).toEqual([
+      "clat_p1", "clat_p5", "clat_p10", "clat_p20", "clat_p30", "clat_p40", "clat_p50", "clat_p60", "clat_p70",
+      "clat_p80", "clat_p90", "clat_p95", "clat_p99", "clat_p99.5", "clat_p99.9", "clat_p99.95", "clat_p99.99",
+    ]);
+    for (const direction of ["read", "trim"]) {
+      expect(one(r.measurements, "bw", { direction }).value).toBe(0);
+      expect(one(r.measurements, "iops", { direction }).value).toBe(0);
+    }
   });
 
   it.each([
@@ -28,14 +39,14 @@ describe("fio 3.x JSON (fio 3.33 fixtures)", () => {
     ["fio-shm-direct.json", "shm-direct", "write", 5162220307, 4923.076923, 1875968],
   ])("%s", (name, job, direction, bw, iops, p99) => {
     const ms = parse(name).measurements;
-    expect(ms).toHaveLength(4);
+    expect(new Set(ms.map((m) => m.dims.direction))).toEqual(new Set(["read", "write", "trim"]));
     expect(one(ms, "bw", { job, direction }).value).toBe(bw);
     expect(one(ms, "iops", { job, direction }).value).toBe(iops);
     expect(one(ms, "clat_p99", { job, direction }).value).toBe(p99);
   });
 
   it("reads lat_mean of the random read run", () => {
-    expect(one(parse("fio-randread4k-libaio-qd32.json").measurements, "lat_mean").value).toBe(383934.91734);
+    expect(one(parse("fio-randread4k-libaio-qd32.json").measurements, "lat_mean", { direction: "read" }).value).toBe(383934.91734);
   });
 });
 
@@ -49,7 +60,9 @@ describe("fio 2.x JSON", () => {
     expect(one(r.measurements, "iops", write).value).toBe(1254.31);
     expect(one(r.measurements, "lat_mean", read).value).toBeCloseTo(313020, 6);
     expect(one(r.measurements, "clat_p99", write).value).toBe(1020000);
-    expect(r.measurements.some((m) => m.dims.direction === "trim")).toBe(false);
+    // The unused trim direction is kept, with fio's zeros.
+    expect(one(r.measurements, "bw", { job: "randrw-4k", direction: "trim" }).value).toBe(0);
+    expect(r.format).toBe("fio JSON 2.x");
   });
 });
 
@@ -62,13 +75,13 @@ describe("fio errors and noise", () => {
   it("reads the JSON after error lines printed before it (stdout + stderr merged)", () => {
     const text = `${fixture("fio", "fio-error-unaligned-direct.stderr.txt")}\n${fixture("fio", "fio-seqwrite.json")}`;
     const r = expectOk(parseFio(text));
-    expect(one(r.measurements, "bw").value).toBe(1667300968);
+    expect(one(r.measurements, "bw", { direction: "write" }).value).toBe(1667300968);
     expect(r.warnings.join()).toMatch(/io_u error on file target\/bad\.0\.0/);
   });
 
   it("tolerates text after the JSON", () => {
     const r = expectOk(parseFio(`${fixture("fio", "fio-seqwrite.json")}\nfio: file hash not empty on exit\n`));
-    expect(one(r.measurements, "iops").value).toBe(1590.062112);
+    expect(one(r.measurements, "iops", { direction: "write" }).value).toBe(1590.062112);
   });
 
   it("rejects fio's human-readable output and other text", () => {

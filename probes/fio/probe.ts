@@ -1,8 +1,11 @@
 import type { ProbeDefinition } from "../core/probe";
+import { fioAdvice } from "./advice";
 import { buildFioCommand, fioRequiredFreeBytes } from "./command";
 import { fioDefaults, fioParamsSchema, fioPresets, type FioParams } from "./params";
 import { parseFio } from "./parse";
 import { extractFioProgress } from "./progress";
+import { fioReference } from "./reference";
+import { fioView } from "./view";
 
 export const fioProbe: ProbeDefinition<FioParams> = {
   id: "fio",
@@ -13,6 +16,23 @@ export const fioProbe: ProbeDefinition<FioParams> = {
     binary: "fio",
     debianPackage: "fio",
     installHint: "apt-get install fio",
+    // "fio-3.33"
+    version: { args: ["--version"], pattern: /^fio-(\S+)/m },
+  },
+  importLabel: "fio JSON, json+ or its normal text report",
+  role: "benchmark",
+  metrics: {
+    metrics: [
+      { id: "bw", title: "bandwidth", unit: "B/s", better: "higher" },
+      { id: "iops", title: "IOPS", unit: "1/s", better: "higher" },
+      { id: "lat_mean", title: "mean latency", unit: "ns", better: "lower" },
+      { id: "clat_p99", title: "p99 completion latency", unit: "ns", better: "lower" },
+      { id: "clat_mean", title: "mean completion latency", unit: "ns", better: "lower" },
+      { id: "slat_mean", title: "mean submission latency", unit: "ns", better: "lower" },
+      { id: "clat_bin", title: "completion latencies in a json+ bin", unit: "count", better: "lower" },
+    ],
+    // Every percentile fio prints (clat_p99.9, lat_p50 …).
+    also: /^(clat|lat)_p\d+(\.\d+)?$/,
   },
   paramsSchema: fioParamsSchema,
   defaults: fioDefaults,
@@ -21,4 +41,7 @@ export const fioProbe: ProbeDefinition<FioParams> = {
   parse: parseFio,
   extractProgress: extractFioProgress,
   requiredFreeBytes: fioRequiredFreeBytes,
+  advice: fioAdvice,
+  view: fioView,
+  reference: fioReference,
 };

@@ -10,7 +10,7 @@ const withTarget = (preset: string, target = "/srv/probes/target") => {
 
 describe("iozone command", () => {
   it("builds the classic seed command for ext-article", () => {
-    const cmd = buildIozoneCommand(withTarget("ext-article"));
+    const cmd = buildIozoneCommand(withTarget("ext-article"), withTarget("ext-article").target);
     expect(cmd.file).toBe("iozone");
     expect(cmd.args).toEqual(["-a", "-s", "4g", "-q", "256", "-y", "4", "-f", "/srv/probes/target/probebook-iozone.tmp"]);
     expect(cmd.env).toEqual({ LC_ALL: "C" });
@@ -19,14 +19,14 @@ describe("iozone command", () => {
   });
 
   it("adds -i and -I for auto-64m-direct", () => {
-    const cmd = buildIozoneCommand(withTarget("auto-64m-direct", "/mnt/data/"));
+    const cmd = buildIozoneCommand(withTarget("auto-64m-direct", "/mnt/data/"), withTarget("auto-64m-direct", "/mnt/data/").target);
     expect(cmd.args).toEqual([
       "-a", "-s", "64m", "-q", "256", "-y", "4", "-i", "0", "-i", "1", "-i", "2", "-I", "-f", "/mnt/data/probebook-iozone.tmp",
     ]);
   });
 
   it("gives each throughput process its own file inside the target", () => {
-    const cmd = buildIozoneCommand(withTarget("throughput-2"));
+    const cmd = buildIozoneCommand(withTarget("throughput-2"), withTarget("throughput-2").target);
     expect(cmd.args).toEqual([
       "-t", "2", "-s", "32m", "-r", "64k", "-i", "0", "-i", "1",
       "-F", "/srv/probes/target/probebook-iozone.0.tmp", "/srv/probes/target/probebook-iozone.1.tmp",
@@ -36,8 +36,8 @@ describe("iozone command", () => {
   });
 
   it("derives a timeout that grows with the amount of data", () => {
-    const small = buildIozoneCommand(withTarget("auto-64m")).timeoutSec;
-    const big = buildIozoneCommand(withTarget("ext-article")).timeoutSec;
+    const small = buildIozoneCommand(withTarget("auto-64m"), withTarget("auto-64m").target).timeoutSec;
+    const big = buildIozoneCommand(withTarget("ext-article"), withTarget("ext-article").target).timeoutSec;
     expect(small).toBeGreaterThanOrEqual(600);
     expect(big).toBeGreaterThan(small);
     expect(big).toBeLessThanOrEqual(7 * 24 * 3600);
@@ -45,7 +45,7 @@ describe("iozone command", () => {
 
   it("never passes anything but validated values", () => {
     for (const name of Object.keys(iozonePresets)) {
-      const cmd = buildIozoneCommand(withTarget(name));
+      const cmd = buildIozoneCommand(withTarget(name), withTarget(name).target);
       for (const arg of cmd.args) expect(arg).toMatch(/^(-[a-zA-Z]|\d+[kmg]?|\/srv\/probes\/target\/probebook-iozone(\.\d+)?\.tmp)$/);
     }
   });

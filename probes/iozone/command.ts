@@ -4,10 +4,13 @@ import { AUTO_TABLE_TESTS, IOZONE_TESTS, THROUGHPUT_LINES, type IozoneParams, ty
 
 export const IOZONE_FILE = "probebook-iozone.tmp";
 
-/** Files iozone writes: one in auto mode, one per process in throughput mode (-F). */
-export function iozoneFiles(params: IozoneParams): string[] {
-  if (params.mode === "auto") return [inTarget(params.target, IOZONE_FILE)];
-  return Array.from({ length: params.processes }, (_, i) => inTarget(params.target, `probebook-iozone.${i}.tmp`));
+/**
+ * Files iozone writes: one in auto mode, one per process in throughput mode (-F), all in the
+ * run's private directory (iozone has no O_EXCL option; the fresh 0700 directory is its equivalent).
+ */
+export function iozoneFiles(params: IozoneParams, runDir: string): string[] {
+  if (params.mode === "auto") return [inTarget(runDir, IOZONE_FILE)];
+  return Array.from({ length: params.processes }, (_, i) => inTarget(runDir, `probebook-iozone.${i}.tmp`));
 }
 
 /** The tests iozone will actually run ("all" means what -a or -t runs without -i). */
@@ -39,9 +42,9 @@ export function iozoneTimeoutSec(params: IozoneParams): number {
   return Math.min(600 + Math.ceil(totalMiB / 5), 7 * 24 * 3600);
 }
 
-export function buildIozoneCommand(params: IozoneParams): CommandSpec {
+export function buildIozoneCommand(params: IozoneParams, runDir: string): CommandSpec {
   const args: string[] = [];
-  const files = iozoneFiles(params);
+  const files = iozoneFiles(params, runDir);
   if (params.mode === "auto") {
     args.push("-a", "-s", sizeArg(params.fileSizeMiB), "-q", String(params.maxRecordKiB), "-y", String(params.minRecordKiB));
   } else {
@@ -57,12 +60,12 @@ export function buildIozoneCommand(params: IozoneParams): CommandSpec {
     file: "iozone",
     args,
     env: { LC_ALL: "C" },
-    cwd: params.target,
+    cwd: runDir,
     timeoutSec: iozoneTimeoutSec(params),
     files,
   };
 }
 
 export function iozoneRequiredFreeBytes(params: IozoneParams): number {
-  return iozoneFiles(params).length * params.fileSizeMiB * 1024 * 1024;
+  return (params.mode === "auto" ? 1 : params.processes) * params.fileSizeMiB * 1024 * 1024;
 }

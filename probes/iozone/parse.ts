@@ -72,5 +72,10 @@ export const parseIozone = guardParse("iozone", (output: string): ParseOutcome =
   if (!/iozone test complete/i.test(output) && errors.length === 0) {
     warnings.push("iozone did not print \"iozone test complete\": the output may be truncated");
   }
-  return success("iozone", version, measurements, warnings);
+  const parts = [
+    auto.measurements.length > 0 ? "auto table" : null,
+    excel.measurements.length > 0 ? "-R report" : null,
+    throughput.measurements.length > 0 ? "-t throughput" : null,
+  ].filter((p): p is string => p !== null);
+  return success("iozone", version, measurements, warnings, `iozone ${parts.join(" + ")}`);
 });

@@ -1,8 +1,12 @@
 import type { ProbeDefinition } from "../core/probe";
+import { iozoneAdvice } from "./advice";
 import { buildIozoneCommand, iozoneRequiredFreeBytes } from "./command";
 import { iozoneDefaults, iozoneParamsSchema, iozonePresets, type IozoneParams } from "./params";
+import { iozoneMetrics } from "./metrics";
 import { parseIozone } from "./parse";
 import { extractIozoneProgress } from "./progress";
+import { iozoneReference } from "./reference";
+import { iozoneView } from "./view";
 
 export const iozoneProbe: ProbeDefinition<IozoneParams> = {
   id: "iozone",
@@ -14,7 +18,12 @@ export const iozoneProbe: ProbeDefinition<IozoneParams> = {
     debianPackage: "iozone3",
     installHint:
       "iozone3 is in Debian's non-free component: add \"non-free\" to the Components: line of /etc/apt/sources.list.d/debian.sources, run apt-get update, then apt-get install iozone3.",
+    // "        Version $Revision: 3.489 $"
+    version: { args: ["-v"], pattern: /Version \$Revision:\s*([\d.]+)/ },
   },
+  importLabel: "iozone (auto tables, -t throughput, -R report)",
+  role: "benchmark",
+  metrics: iozoneMetrics,
   paramsSchema: iozoneParamsSchema,
   defaults: iozoneDefaults,
   presets: iozonePresets,
@@ -22,4 +31,7 @@ export const iozoneProbe: ProbeDefinition<IozoneParams> = {
   parse: parseIozone,
   extractProgress: extractIozoneProgress,
   requiredFreeBytes: iozoneRequiredFreeBytes,
+  advice: iozoneAdvice,
+  view: iozoneView,
+  reference: iozoneReference,
 };

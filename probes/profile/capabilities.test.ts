@@ -7,7 +7,8 @@ import { capabilitiesSchema } from "../agent/protocol";
 import { detectCapabilities, parseToolVersion } from "./capabilities";
 import { findOnPath } from "./exec-tool";
 
-const fixture = (name: string) => readFileSync(path.join(__dirname, "fixtures", name), "utf8");
+// Version outputs live with the probe that owns the tool (not among its parser fixtures).
+const fixture = (name: string) => readFileSync(path.join(__dirname, "..", /^version-(sadf|sar)/.test(name) ? "sar" : name.replace(/^version-|\.txt$/g, ""), "version-fixtures", name), "utf8");
 const tmp = mkdtempSync(path.join(os.tmpdir(), "probebook-caps-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -1,34 +1,21 @@
 import { realpath } from "node:fs/promises";
 import type { Capabilities } from "../agent/protocol";
 import { AGENT_VERSION } from "../agent/version";
+import { allProbes } from "../catalog";
+import type { VersionDetection } from "../core/probe";
 import { findOnPath, runTool } from "./exec-tool";
 
-export const CAPABILITY_TOOLS = ["iozone", "dd", "sar", "sadf", "fio"] as const;
-export type CapabilityTool = (typeof CAPABILITY_TOOLS)[number];
+/** Every binary the probes use, with its version detection (from each probe's ToolInfo). */
+const DETECTED: ReadonlyMap<string, VersionDetection> = new Map(
+  allProbes().flatMap((p) => [[p.tool.binary, p.tool.version] as const, ...(p.tool.companions ?? []).map((c) => [c.binary, c.version] as const)]),
+);
 
-const VERSION_FLAG: Record<CapabilityTool, string> = {
-  iozone: "-v",
-  dd: "--version",
-  sar: "-V",
-  sadf: "-V",
-  fio: "--version",
-};
+export const CAPABILITY_TOOLS: readonly string[] = [...DETECTED.keys()];
+export type CapabilityTool = string;
 
-const VERSION_PATTERN: Record<CapabilityTool, RegExp> = {
-  // "        Version $Revision: 3.489 $"
-  iozone: /Version \$Revision:\s*([\d.]+)/,
-  // "dd (coreutils) 9.1"
-  dd: /^dd \([^)]*\)\s+(\S+)/m,
-  // "sysstat version 12.6.1"
-  sar: /sysstat version\s+(\S+)/i,
-  sadf: /sysstat version\s+(\S+)/i,
-  // "fio-3.33"
-  fio: /^fio-(\S+)/m,
-};
-
-/** The version number in a tool's version output, e.g. "3.489" from `iozone -v`. */
+/** The version number in a tool's version output, read with the pattern its probe declares. */
 export function parseToolVersion(tool: CapabilityTool, output: string): string | null {
-  const m = VERSION_PATTERN[tool].exec(output);
+  const m = DETECTED.get(tool)?.pattern.exec(output);
   return m?.[1]?.slice(0, 200) ?? null;
 }
 
@@ -36,7 +23,7 @@ async function detectTool(tool: CapabilityTool, pathEnv: string | undefined): Pr
   const found = await findOnPath(tool, pathEnv);
   if (found === null) return { installed: false, version: null, path: null };
   // Some tools print their version to stderr or exit non-zero after printing it: read both.
-  const out = await runTool(found, [VERSION_FLAG[tool]]);
+  const out = await runTool(found, DETECTED.get(tool)?.args ?? []);
   const version = out ? parseToolVersion(tool, `${out.stdout}\n${out.stderr}`) : null;
   return { installed: true, version, path: found };
 }

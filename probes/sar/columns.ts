@@ -1,5 +1,7 @@
-// sar column vocabulary: which table a header belongs to, what unit each column has, and how
-// sadf -j keys map back to the column names sar prints. sar does not translate column names
+import { sectionOfColumn } from "./sadf-json-map";
+
+// sar column vocabulary: which table a header belongs to and what unit each column has (how
+// sadf -j keys map back to the column names sar prints is in sadf-json-map.ts). sar does not translate column names
 // (only "Average:" and the dates are localised), so English names are matched directly.
 
 /** Columns that identify a row instead of holding a value, and the dims key they become. */
@@ -13,10 +15,29 @@ export const KEY_COLUMNS: Record<string, string> = {
   MOUNTPOINT: "mountpoint",
   BUS: "bus",
   FCHOST: "fchost",
+  FAN: "fan",
+  TEMP: "temp",
+  IN: "in",
+  BAT: "bat",
+};
+
+/**
+ * Columns holding words, not numbers: they become dims (the sensor chip of -m FAN/TEMP/IN, the
+ * ids and names of -m USB) or are left out ("status" of -m BAT is an arrow in the text and a word
+ * in sadf -j, so it could never agree between the two forms).
+ */
+export const TEXT_COLUMNS: Record<string, string | null> = {
+  DEVICE: "device",
+  idvendor: "idvendor",
+  idprod: "idprod",
+  manufact: "manufact",
+  product: "product",
+  status: null,
 };
 
 export function sectionFor(columns: readonly string[]): string {
   const has = (c: string) => columns.includes(c);
+  if (columns[0] === "INTR" || has("intr/s")) return "interrupts";
   if (has("pgpgin/s") || has("pgscank/s") || has("%vmeff")) return "paging";
   if (has("DEV") && (has("tps") || has("await") || has("%util"))) return "disk";
   if (has("kbmemfree")) return "memory";
@@ -29,6 +50,11 @@ export function sectionFor(columns: readonly string[]): string {
   if (has("proc/s") || has("cswch/s")) return "tasks";
   if (has("kbhugfree")) return "hugepages";
   if (has("dentunusd")) return "inodes";
+  for (const c of columns) {
+    const known = KEY_COLUMNS[c] || TEXT_COLUMNS[c] !== undefined ? null : sectionOfColumn(c);
+    if (known) return known;
+  }
+  if (has("BUS")) return "usb";
   return "other";
 }
 
@@ -55,33 +81,4 @@ export function unitFor(column: string): string {
   if (column.endsWith("/s") || column === "tps") return "1/s";
   if (column.startsWith("MB")) return "MB";
   return "";
-}
-
-// sadf -j keys of the four main sections → sar's column names.
-const PAGING: Record<string, string> = {
-  pgpgin: "pgpgin/s", pgpgout: "pgpgout/s", fault: "fault/s", majflt: "majflt/s", pgfree: "pgfree/s",
-  pgscank: "pgscank/s", pgscand: "pgscand/s", pgsteal: "pgsteal/s", "vmeff-percent": "%vmeff",
-};
-const MEMORY: Record<string, string> = {
-  memfree: "kbmemfree", avail: "kbavail", memused: "kbmemused", "memused-percent": "%memused",
-  buffers: "kbbuffers", cached: "kbcached", commit: "kbcommit", "commit-percent": "%commit",
-  active: "kbactive", inactive: "kbinact", dirty: "kbdirty", anonpg: "kbanonpg", slab: "kbslab",
-  kstack: "kbkstack", pgtbl: "kbpgtbl", vmused: "kbvmused", swpfree: "kbswpfree", swpused: "kbswpused",
-  "swpused-percent": "%swpused", swpcad: "kbswpcad", "swpcad-percent": "%swpcad",
-};
-const DISK: Record<string, string> = {
-  tps: "tps", rd_sec: "rd_sec/s", wr_sec: "wr_sec/s", dc_sec: "dc_sec/s", rkB: "rkB/s", wkB: "wkB/s",
-  dkB: "dkB/s", "avgrq-sz": "avgrq-sz", "areq-sz": "areq-sz", "avgqu-sz": "avgqu-sz", "aqu-sz": "aqu-sz",
-  await: "await", svctm: "svctm", "util-percent": "%util",
-};
-const CPU_KEYS = new Set(["user", "usr", "nice", "system", "sys", "iowait", "steal", "irq", "soft", "guest", "gnice", "idle"]);
-
-/** The sar column name for a sadf -j key; unknown sections keep sadf's key ("-percent" → "%"). */
-export function sadfColumn(section: string, key: string): string {
-  const mapped =
-    section === "paging" ? PAGING[key] : section === "memory" ? MEMORY[key] : section === "disk" ? DISK[key] : undefined;
-  if (mapped) return mapped;
-  if (section === "cpu" && CPU_KEYS.has(key)) return `%${key}`;
-  if (key.endsWith("-percent")) return `%${key.slice(0, -"-percent".length)}`;
-  return key;
 }

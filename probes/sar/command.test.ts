@@ -19,13 +19,13 @@ describe("sar params and command", () => {
     ["cpu", ["-u", "1", "10"]],
     ["all", ["-B", "-d", "-p", "-r", "-u", "1", "10"]],
   ])("%s", (name, args) => {
-    const cmd = buildSarCommand(preset(name));
+    const cmd = buildSarCommand(preset(name), preset(name).target);
     expect(cmd).toMatchObject({ file: "sar", args, cwd: "/srv/t", env: { LC_ALL: "C", S_TIME_FORMAT: "ISO", S_COLORS: "never" }, timeoutSec: 40 });
     expect(cmd.files).toBeUndefined();
   });
 
   it("orders sections canonically and bounds interval and count", () => {
-    expect(buildSarCommand(preset("all", { sections: ["u", "B"], interval: 5, count: 3 })).args).toEqual(["-B", "-u", "5", "3"]);
+    expect(buildSarCommand(preset("all", { sections: ["u", "B"], interval: 5, count: 3 }), preset("all", { sections: ["u", "B"], interval: 5, count: 3 }).target).args).toEqual(["-B", "-u", "5", "3"]);
     const bad = (extra: object) => sarParamsSchema.safeParse({ target: "/t", ...extra }).success;
     expect(bad({ interval: 0 })).toBe(false);
     expect(bad({ interval: 3601 })).toBe(false);

@@ -1,7 +1,7 @@
 import type { CommandSpec } from "../core/types";
 import { SAR_SECTIONS, type SarParams } from "./params";
 
-export function buildSarCommand(params: SarParams): CommandSpec {
+export function buildSarCommand(params: SarParams, runDir: string): CommandSpec {
   const args: string[] = [];
   // Canonical order, so that the same choice always gives the same command line.
   for (const s of SAR_SECTIONS) {
@@ -17,7 +17,7 @@ export function buildSarCommand(params: SarParams): CommandSpec {
     // C: English "Average:" and a dot as decimal separator; ISO: the banner date as YYYY-MM-DD;
     // never: no colour escapes when the agent runs sar under a pseudo-terminal.
     env: { LC_ALL: "C", S_TIME_FORMAT: "ISO", S_COLORS: "never" },
-    cwd: params.target,
+    cwd: runDir,
     timeoutSec: params.interval * params.count + 30,
   };
 }

@@ -8,7 +8,8 @@ import type { Measurement } from "../core/types";
 export function deriveVmeff(measurements: Measurement[]): { measurements: Measurement[]; derived: number } {
   const rows = new Map<string, Map<string, Measurement>>();
   for (const m of measurements) {
-    if (m.dims.section !== "paging") continue;
+    // A ratio of extremes is no extreme of the ratio: sar -x rows (stat: min|max) get none.
+    if (m.dims.section !== "paging" || m.dims.stat !== undefined) continue;
     const key = JSON.stringify(m.dims);
     const row = rows.get(key) ?? new Map<string, Measurement>();
     row.set(m.metric, m);

@@ -1,8 +1,8 @@
 import { parseLocaleNumber } from "../core/number";
-import { MAX_DIM_CHARS, MAX_METRIC_CHARS } from "../core/schemas";
+import { MAX_DIM_CHARS } from "../core/schemas";
 import { splitLines } from "../core/text";
 import type { Measurement } from "../core/types";
-import { KEY_COLUMNS, sadfColumn, sectionFor, unitFor } from "./columns";
+import { KEY_COLUMNS, TEXT_COLUMNS, sectionFor, unitFor } from "./columns";
 import { readTime } from "./time";
 
 export interface SadfResult {
@@ -11,104 +11,71 @@ export interface SadfResult {
   toolVersion: string | null;
 }
 
-type Json = unknown;
-const isObject = (v: Json): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-// sadf -j section names → our section names; other sections keep sadf's name.
-const SECTIONS: Record<string, string> = { "cpu-load": "cpu", "cpu-load-all": "cpu", paging: "paging", memory: "memory", disk: "disk" };
-// The field that names a row in arrays ("disk-device": "vda", "cpu": "all", "iface": "lo" …).
-const ROW_KEYS: Record<string, string> = { "disk-device": "device", cpu: "cpu", iface: "iface", intr: "intr", line: "tty", filesystem: "filesystem", number: "cpu" };
+/** sadf -d writes the CPU "all" row and the interrupt "sum" row as -1. */
+const MINUS_ONE: Record<string, string> = { CPU: "all", INTR: "sum" };
 
 /**
- * sadf -j: {"sysstat": {"hosts": [{"statistics": [{"timestamp": {...}, "paging": {...},
- * "disk": [...], …}]}]}}. It has no average entry. Nested groups of unknown sections (e.g.
- * "io": {"io-reads": {...}}) become dotted metric names.
+ * sadf -d: "# hostname;interval;timestamp;<sar columns…>" per activity, then ";"-separated rows.
+ * Two quirks of sysstat's CSV: the USB header lists "manufact;product" first although the rows
+ * end with them, and interrupts ("INTR;CPU*") carry one value per CPU without naming the CPUs.
  */
-export function parseSadfJson(json: Json): SadfResult {
-  const measurements: Measurement[] = [];
-  const warnings: string[] = [];
-  const sysstat = isObject(json) ? json.sysstat : undefined;
-  if (!isObject(sysstat)) return { measurements, warnings: ["no \"sysstat\" object in the JSON"], toolVersion: null };
-  const version = sysstat["sysdata-version"];
-  const toolVersion = typeof version === "number" || typeof version === "string" ? String(version) : null;
-  const hosts = Array.isArray(sysstat.hosts) ? sysstat.hosts : [];
-  if (hosts.length > 1) warnings.push(`sadf JSON holds ${hosts.length} hosts; only the first is read`);
-  const host = hosts[0];
-  const stats = isObject(host) && Array.isArray(host.statistics) ? host.statistics : [];
-
-  const emit = (metric: string, value: Json, dims: Record<string, string>) => {
-    if (typeof value !== "number" || !Number.isFinite(value)) return;
-    if (metric.length === 0 || metric.length > MAX_METRIC_CHARS) return;
-    measurements.push({ metric, value, unit: unitFor(metric), dims });
-  };
-  const walk = (section: string, node: Json, dims: Record<string, string>, prefix: string, depth: number) => {
-    if (depth > 4) return;
-    if (Array.isArray(node)) {
-      for (const item of node) walk(section, item, dims, prefix, depth + 1);
-      return;
-    }
-    if (!isObject(node)) return;
-    const rowDims = { ...dims };
-    for (const [k, v] of Object.entries(node)) {
-      const dim = ROW_KEYS[k];
-      if (dim && (typeof v === "string" || typeof v === "number")) rowDims[dim] = String(v).slice(0, MAX_DIM_CHARS);
-    }
-    for (const [k, v] of Object.entries(node)) {
-      if (ROW_KEYS[k] && (typeof v === "string" || typeof v === "number")) continue;
-      if (typeof v === "number") emit(prefix + sadfColumn(section, k), v, rowDims);
-      else walk(section, v, rowDims, `${prefix}${k}.`, depth + 1);
-    }
-  };
-
-  for (const entry of stats) {
-    if (!isObject(entry)) continue;
-    const ts = isObject(entry.timestamp) ? entry.timestamp : {};
-    const time = typeof ts.time === "string" ? readTime(ts.time)?.time : undefined;
-    if (!time) continue;
-    for (const [name, node] of Object.entries(entry)) {
-      if (name === "timestamp" || name.length > 64) continue;
-      const section = SECTIONS[name] ?? name;
-      walk(section, node, { section, time }, "", 0);
-    }
-  }
-  return { measurements, warnings, toolVersion };
-}
-
-/** sadf -d: "# hostname;interval;timestamp;<sar columns…>" per activity, then ";"-separated rows. */
 export function parseSadfCsv(output: string): SadfResult {
   const measurements: Measurement[] = [];
   let columns: string[] | null = null;
   let skipped = 0;
+  let perCpuInterrupts = 0;
+  // Rows that span midnight get a "day" dim (1, 2, …), as the text parser gives them.
+  const days: string[] = [];
+  const dayOfRow: number[] = [];
   for (const line of splitLines(output)) {
     if (line.startsWith("#")) {
       const fields = line.replace(/^#\s*/, "").split(";");
       columns = fields[0] === "hostname" ? fields.slice(3) : null;
+      if (columns?.[0] === "manufact" && columns[1] === "product") columns = [...columns.slice(2), "manufact", "product"];
       continue;
     }
-    if (!columns || line.trim() === "") continue;
+    if (!columns || line.trim() === "" || /LINUX-RESTART/.test(line)) continue;
     const fields = line.split(";");
     const stamp = fields[2] ?? "";
     const time = /^\d+$/.test(stamp)
       ? new Date(Number(stamp) * 1000).toISOString().slice(11, 19)
       : readTime(stamp.replace(/^\d{4}-\d{2}-\d{2}\s+/, ""))?.time;
-    if (fields.length !== columns.length + 3 || !time) {
+    const interrupts = columns[0] === "INTR" && columns[1] === "CPU*";
+    if ((!interrupts && fields.length !== columns.length + 3) || !time) {
       skipped++;
       continue;
     }
-    const section = sectionFor(columns);
-    const dims: Record<string, string> = { section, time };
     const values = fields.slice(3);
+    const date = /^(\d{4}-\d{2}-\d{2})\s/.exec(stamp)?.[1] ?? (/^\d+$/.test(stamp) ? new Date(Number(stamp) * 1000).toISOString().slice(0, 10) : "");
+    if (!days.includes(date)) days.push(date);
+    const before = measurements.length;
+    if (interrupts) {
+      const all = parseLocaleNumber(values[1] ?? "");
+      const intr = values[0] === "-1" ? "sum" : (values[0] ?? "").slice(0, MAX_DIM_CHARS);
+      if (all === null) skipped++;
+      else measurements.push({ metric: "intr/s", value: all, unit: unitFor("intr/s"), dims: { section: "interrupts", time, intr, cpu: "all" } });
+      if (values.length > 2) perCpuInterrupts++;
+      for (let i = before; i < measurements.length; i++) dayOfRow[i] = days.indexOf(date) + 1;
+      continue;
+    }
+    const dims: Record<string, string> = { section: sectionFor(columns), time };
     columns.forEach((c, i) => {
-      const key = KEY_COLUMNS[c];
-      // sadf -d writes CPU "all" as -1
-      if (key) dims[key] = c === "CPU" && values[i] === "-1" ? "all" : (values[i] ?? "").slice(0, MAX_DIM_CHARS);
+      const key = KEY_COLUMNS[c] ?? TEXT_COLUMNS[c];
+      const text = values[i] ?? "";
+      if (key) dims[key] = text === "-1" && MINUS_ONE[c] ? MINUS_ONE[c] : text.slice(0, MAX_DIM_CHARS);
     });
     columns.forEach((c, i) => {
-      if (KEY_COLUMNS[c] || c.length === 0 || c.length > 64) return;
+      if (KEY_COLUMNS[c] || TEXT_COLUMNS[c] !== undefined || c.length === 0 || c.length > 64) return;
       const value = parseLocaleNumber(values[i] ?? "");
       if (value !== null) measurements.push({ metric: c, value, unit: unitFor(c), dims: { ...dims } });
     });
+    for (let i = before; i < measurements.length; i++) dayOfRow[i] = days.indexOf(date) + 1;
   }
-  const warnings = skipped > 0 ? [`${skipped} sadf row(s) did not match their header and were skipped`] : [];
+  if (days.length > 1) measurements.forEach((m, i) => (m.dims.day = dayOfRow[i] ?? 1));
+  const warnings: string[] = [];
+  if (skipped > 0) warnings.push(`${skipped} sadf row(s) did not match their header and were skipped`);
+  if (perCpuInterrupts > 0) {
+    warnings.push(`per-CPU interrupt values of ${perCpuInterrupts} sadf -d row(s) were not read (the CSV header does not name the CPUs); their "all" column was`);
+  }
   return { measurements, warnings, toolVersion: null };
 }

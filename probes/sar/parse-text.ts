@@ -1,8 +1,9 @@
 import { isNumeric, parseLocaleNumber } from "../core/number";
 import { MAX_DIM_CHARS } from "../core/schemas";
-import { splitLines } from "../core/text";
+import { splitLines, tokensWithPositions } from "../core/text";
 import type { Measurement } from "../core/types";
-import { KEY_COLUMNS, sectionFor, unitFor } from "./columns";
+import { KEY_COLUMNS, TEXT_COLUMNS, sectionFor, unitFor } from "./columns";
+import { extremeOf } from "./labels";
 import { readTime } from "./time";
 
 // sar's text report: a "Linux …" banner, then per table a header line that starts with a time,
@@ -13,6 +14,42 @@ import { readTime } from "./time";
 interface Table {
   columns: string[];
   section: string;
+  /** Offsets of free-text columns (-m USB "manufact", "product") after the column before them. */
+  free: { index: number; offset: number }[];
+}
+
+// Words that may contain spaces ("HP Wireless Keyboard"): sliced by position, not split.
+const FREE_TEXT = new Set(["manufact", "product"]);
+
+function makeTable(columns: string[], header: string): Table {
+  const free: Table["free"] = [];
+  const first = columns.findIndex((c) => FREE_TEXT.has(c));
+  if (first > 0) {
+    const tokens = tokensWithPositions(header);
+    const anchor = tokens[tokens.length - columns.length + first - 1];
+    columns.forEach((c, i) => {
+      const t = tokens[tokens.length - columns.length + i];
+      if (i >= first && t && anchor) free.push({ index: i, offset: t.start - anchor.end });
+    });
+  }
+  return { columns, section: sectionFor(columns), free };
+}
+
+/** Cells of a row: whitespace-separated, except free-text columns at the end (by position). */
+function cellsOf(table: Table, rest: string): string[] {
+  if (table.free.length === 0) return rest.trim().split(/\s+/).filter(Boolean);
+  const firstFree = table.free[0]?.index ?? 0;
+  const tokens = tokensWithPositions(rest);
+  const fixed = tokens.slice(0, firstFree).map((t) => t.text);
+  const anchor = tokens[firstFree - 1];
+  if (!anchor) return fixed;
+  const base = anchor.end;
+  const cells = [...fixed];
+  table.free.forEach((f, i) => {
+    const next = table.free[i + 1];
+    cells.push(rest.slice(base + f.offset, next ? base + next.offset : undefined).trim());
+  });
+  return cells;
 }
 
 export interface SarTextResult {
@@ -22,7 +59,16 @@ export interface SarTextResult {
   /** Data rows with a time (not averages), in order; used for progress. */
   sampleTimes: string[];
   errors: string[];
+  /** How the text was written, for the "recognised format" message (e.g. "ja_JP", "12-hour"). */
+  traits: string[];
 }
+
+// The translated "Average:" label says which language sar ran in (nls/*.po of sysstat).
+const LANGUAGE_OF_AVERAGE: Record<string, string> = {
+  "Average:": "English", "Durchschn.:": "de", "Moyenne :": "fr", "Media:": "es/it", "Média:": "pt",
+  "Gemiddeld:": "nl", "Średnia:": "pl", "Среднее:": "ru", "Середнє:": "uk", "Průměr:": "cs",
+  "平均値:": "ja_JP", "平均时间:": "zh_CN", "平均時間：": "zh_TW", "평균값:": "ko_KR", "평균:": "ko_KR",
+};
 
 const ERROR_RE = /^(Cannot open|Invalid system activity file|Requested activities not available|Please check if data collecting|Usage: sar|sar: )/i;
 
@@ -47,14 +93,32 @@ export function parseSarText(output: string): SarTextResult {
   let tables = 0;
   let restarts = 0;
   let mismatched = 0;
+  let averageLabel: string | null = null;
+  let twelveHour = false;
+  let cjkTime = false;
+  let extremes = false;
+  // sar prints one Average (and -x Summary) block per stretch between restarts: those rows get a
+  // "segment" dim when the file has restarts, so the blocks do not collide.
+  let segment = 0;
+  let rowsInSegment = 0;
+  const summaryRows: { at: number; count: number; segment: number }[] = [];
+  // A report that crosses midnight (or several days' reports pasted together) repeats times: each
+  // table counts the days its times went backwards, and rows get a "day" dim (1, 2, …) then.
+  const dayOf = new Map<string, { last: string; day: number }>();
+  const timedRows: { at: number; count: number; day: number }[] = [];
+  let maxDay = 1;
 
-  const addRow = (values: string[], time: string): void => {
+  // `time` is a sample time or "average"; min/max rows of sar -x carry `stat` and no time, so
+  // nothing that plots times or averages mistakes them for either.
+  const addRow = (values: string[], time: string, stat: "min" | "max" | null = null): void => {
     if (!table || values.length !== table.columns.length) {
       mismatched++;
       return;
     }
-    const dims: Record<string, string> = { section: table.section, time };
-    const cells: { metric: string; value: number }[] = [];
+    const dims: Record<string, string> = stat ? { section: table.section, stat } : { section: table.section, time };
+    const cells: { metric: string; value: number; cpu?: string }[] = [];
+    // sar -I since 12.4: one row per interrupt, one column per CPU ("INTR all CPU0 CPU1 …").
+    const perCpu = table.columns[0] === "INTR" && table.columns[1] === "all";
     for (const [i, column] of table.columns.entries()) {
       const text = values[i] ?? "";
       const key = KEY_COLUMNS[column];
@@ -62,15 +126,35 @@ export function parseSarText(output: string): SarTextResult {
         dims[key] = text.slice(0, MAX_DIM_CHARS);
         continue;
       }
+      const textDim = TEXT_COLUMNS[column];
+      if (textDim !== undefined) {
+        if (textDim) dims[textDim] = text.slice(0, MAX_DIM_CHARS);
+        continue;
+      }
       const value = parseLocaleNumber(text);
       if (value === null) {
         mismatched++;
         return;
       }
-      cells.push({ metric: column, value });
+      if (perCpu) cells.push({ metric: "intr/s", value, cpu: column === "all" ? "all" : column.replace(/^CPU/i, "") });
+      else cells.push({ metric: column, value });
     }
-    if (time !== "average") sampleTimes.push(time);
-    for (const c of cells) measurements.push({ metric: c.metric, value: c.value, unit: unitFor(c.metric), dims: { ...dims } });
+    if (time !== "average" && !stat) {
+      sampleTimes.push(time);
+      const tableKey = table.columns.join(" ");
+      const seen = dayOf.get(tableKey) ?? { last: time, day: 1 };
+      if (time < seen.last) seen.day++;
+      seen.last = time;
+      dayOf.set(tableKey, seen);
+      maxDay = Math.max(maxDay, seen.day);
+      timedRows.push({ at: measurements.length, count: cells.length, day: seen.day });
+    }
+    if (time === "average" || stat) summaryRows.push({ at: measurements.length, count: cells.length, segment });
+    rowsInSegment++;
+    for (const c of cells) {
+      const cellDims = c.cpu === undefined ? { ...dims } : { ...dims, cpu: c.cpu };
+      measurements.push({ metric: c.metric, value: c.value, unit: unitFor(c.metric), dims: cellDims });
+    }
   };
 
   for (const line of splitLines(output)) {
@@ -78,6 +162,8 @@ export function parseSarText(output: string): SarTextResult {
     if (text === "") continue;
     if (/LINUX RESTART/i.test(text)) {
       restarts++;
+      if (rowsInSegment > 0) segment++;
+      rowsInSegment = 0;
       table = null;
       continue;
     }
@@ -91,13 +177,16 @@ export function parseSarText(output: string): SarTextResult {
     }
     const label = readTime(text);
     if (label) {
-      const tokens = text.slice(label.length).trim().split(/\s+/).filter(Boolean);
+      if (/[AaPp]\.?\s?[Mm]\.?$/.test(text.slice(0, label.length))) twelveHour = true;
+      if (/[時时시]/.test(text.slice(0, label.length))) cjkTime = true;
+      const rest = text.slice(label.length);
+      const tokens = rest.trim().split(/\s+/).filter(Boolean);
       if (isHeader(tokens)) {
-        table = { columns: tokens, section: sectionFor(tokens) };
+        table = makeTable(tokens, rest);
         seen.set(tokens.join(" "), table);
         tables++;
       } else if (table) {
-        addRow(tokens, label.time);
+        addRow(cellsOf(table, rest), label.time);
       }
       continue;
     }
@@ -105,14 +194,19 @@ export function parseSarText(output: string): SarTextResult {
     // ("Moyenne :" is two tokens); without a colon the last N tokens are the N columns.
     const tokens = text.split(/\s+/);
     const colon = tokens.findIndex((t, i) => i < 3 && /[:：]$/.test(t));
-    if (colon >= 0 && AVERAGE_LABEL_RE.test(tokens.slice(0, colon + 1).join(" "))) {
+    const labelText = colon >= 0 ? tokens.slice(0, colon + 1).join(" ") : "";
+    if (colon >= 0 && AVERAGE_LABEL_RE.test(labelText)) {
+      if (extremeOf(labelText)) extremes = true;
+      else averageLabel ??= labelText;
       const rest = tokens.slice(colon + 1);
       if (isHeader(rest)) {
+        // "Average:" and -x's "Summary:" repeat a header seen with times (same columns).
         table = seen.get(rest.join(" ")) ?? null;
         continue;
       }
-      if (table && rest.length === table.columns.length) {
-        addRow(rest, "average");
+      const cells = table ? cellsOf(table, text.slice(text.indexOf(tokens[colon] ?? "") + (tokens[colon] ?? "").length)) : rest;
+      if (table && cells.length === table.columns.length) {
+        addRow(cells, "average", extremeOf(labelText));
         continue;
       }
     }
@@ -124,9 +218,25 @@ export function parseSarText(output: string): SarTextResult {
     }
   }
 
+  if (maxDay > 1) {
+    for (const row of timedRows) {
+      for (const m of measurements.slice(row.at, row.at + row.count)) m.dims.day = row.day;
+    }
+  }
+  if (segment > 0) {
+    for (const row of summaryRows) {
+      for (const m of measurements.slice(row.at, row.at + row.count)) m.dims.segment = String(row.segment + 1);
+    }
+  }
   if (restarts > 0) {
     warnings.push(`the system restarted ${restarts} time(s) during the recording (LINUX RESTART): counters before and after a restart are not comparable`);
   }
   if (mismatched > 0) warnings.push(`${mismatched} sar row(s) did not match their header and were skipped`);
-  return { measurements, warnings, tables, sampleTimes, errors };
+  const traits: string[] = [];
+  const language = averageLabel ? LANGUAGE_OF_AVERAGE[averageLabel] : undefined;
+  if (language && language !== "English") traits.push(language);
+  if (twelveHour) traits.push("12-hour times");
+  if (cjkTime && !language) traits.push("CJK times");
+  if (extremes) traits.push("-x minimum/maximum");
+  return { measurements, warnings, tables, sampleTimes, errors, traits };
 }

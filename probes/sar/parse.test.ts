@@ -128,7 +128,8 @@ describe("sar text, other versions and locales", () => {
 describe("sadf", () => {
   it("sadf -j -- -B -d -r -u maps keys to sar's column names", () => {
     const r = parse("sadf-B-d-r-u.json");
-    expect(r.measurements).toHaveLength(5 * (6 + 9 + 11 + 13));
+    // Disk: the 8 columns sar -d prints; sadf's 11.x twins (rd_sec, avgrq-sz, avgqu-sz …) are dropped.
+    expect(r.measurements).toHaveLength(5 * (6 + 9 + 11 + 8));
     expect(one(r.measurements, "pgpgout/s", { time: "12:02:22" }).value).toBe(2464772);
     expect(one(r.measurements, "%vmeff", { time: "12:02:23" }).value).toBe(0);
     expect(one(r.measurements, "%util", { time: "12:02:23", device: "vda" })).toMatchObject({ value: 18.8, unit: "%" });
@@ -178,5 +179,37 @@ describe("sar errors", () => {
     const banner = fixture("sar", "sar-B.txt").split("\n").slice(0, 3).join("\n");
     expect(expectError(parseSar(banner))).toMatch(/no samples/);
     expect(expectError(parseSar(fixture("iozone", "iozone-auto-64m.txt")))).toBe("not sar output: no sar table found");
+  });
+});
+
+describe("sar across midnight: a day dim in every form", () => {
+  it("text, sadf -j and sadf -d number the days alike", () => {
+    const text = "Linux 6.1.0 (h) \t2021-05-02 \t_x86_64_\t(2 CPU)\n\n23:59:58     proc/s   cswch/s\n23:59:59       1.00    100.00\n00:00:00       2.00    200.00\n00:00:01       3.00    300.00\nAverage:       2.00    200.00\n";
+    const stat = (date: string, time: string, proc: number) => ({ timestamp: { date, time }, "process-and-context-switch": { proc, cswch: proc * 100 } });
+    const json = JSON.stringify({ sysstat: { hosts: [{ statistics: [stat("2021-05-02", "23:59:59", 1), stat("2021-05-03", "00:00:00", 2), stat("2021-05-03", "00:00:01", 3)] }] } });
+    const csv = "# hostname;interval;timestamp;proc/s;cswch/s\nh;1;2021-05-02 23:59:59 UTC;1.00;100.00\nh;1;2021-05-03 00:00:00 UTC;2.00;200.00\nh;1;2021-05-03 00:00:01 UTC;3.00;300.00\n";
+    const days = (out: string) =>
+      expectOk(parseSar(out)).measurements.filter((m) => m.metric === "proc/s" && m.dims.time !== "average").map((m) => `${m.dims.day}@${m.dims.time}=${m.value}`);
+    const expected = ["1@23:59:59=1", "2@00:00:00=2", "2@00:00:01=3"];
+    expect(days(text)).toEqual(expected);
+    expect(days(json)).toEqual(expected);
+    expect(days(csv)).toEqual(expected);
+  });
+});
+
+describe("sadf -d of sysstat <= 11.7", () => {
+  it("reads the sum and all rows keyed -1", () => {
+    const csv = [
+      "# hostname;interval;timestamp;CPU;%user;%nice;%system;%iowait;%steal;%idle",
+      "web2;600;2017-05-02 10:10:01 UTC;-1;1.20;0.00;0.50;0.10;0.00;98.20",
+      "# hostname;interval;timestamp;INTR;intr/s",
+      "web2;600;2017-05-02 10:10:01 UTC;-1;512.33",
+      "web2;600;2017-05-02 10:10:01 UTC;0;12.00",
+    ].join("\n");
+    const r = expectOk(parseSar(csv));
+    expect(r.format).toBe("sadf -d (CSV)");
+    expect(one(r.measurements, "%idle", { cpu: "all" }).value).toBe(98.2);
+    expect(one(r.measurements, "intr/s", { intr: "sum" })).toMatchObject({ value: 512.33, dims: { section: "interrupts" } });
+    expect(one(r.measurements, "intr/s", { intr: "0" }).value).toBe(12);
   });
 });

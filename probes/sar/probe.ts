@@ -1,8 +1,10 @@
 import type { ProbeDefinition } from "../core/probe";
+import { sarAdvice } from "./advice";
 import { buildSarCommand, sarRequiredFreeBytes } from "./command";
 import { sarDefaults, sarParamsSchema, sarPresets, type SarParams } from "./params";
 import { parseSar } from "./parse";
 import { extractSarProgress } from "./progress";
+import { sarView } from "./view";
 
 export const sarProbe: ProbeDefinition<SarParams> = {
   id: "sar",
@@ -13,7 +15,15 @@ export const sarProbe: ProbeDefinition<SarParams> = {
     binary: "sar",
     debianPackage: "sysstat",
     installHint: "apt-get install sysstat (sar works with an interval and count without enabling the collection service).",
+    // "sysstat version 12.6.1"
+    version: { args: ["-V"], pattern: /sysstat version\s+(\S+)/i },
+    // sadf (same package) turns sar data files into the JSON the import reads; hosts report it too.
+    companions: [{ binary: "sadf", version: { args: ["-V"], pattern: /sysstat version\s+(\S+)/i } }],
   },
+  importLabel: "sar text (any locale), sadf -j JSON, sadf -d CSV or sadf -p",
+  role: "observer",
+  // sar column names are open-ended (sysstat adds columns between releases).
+  metrics: { metrics: [], also: "any" },
   paramsSchema: sarParamsSchema,
   defaults: sarDefaults,
   presets: sarPresets,
@@ -21,4 +31,6 @@ export const sarProbe: ProbeDefinition<SarParams> = {
   parse: parseSar,
   extractProgress: extractSarProgress,
   requiredFreeBytes: sarRequiredFreeBytes,
+  advice: sarAdvice,
+  view: sarView,
 };

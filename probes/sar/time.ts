@@ -1,6 +1,8 @@
-// sar prints times with strftime's %X of the user's locale: "12:02:03" (C, de_DE, ISO) or
-// "12:00:01 AM" (en_US). Both become 24-hour "HH:MM:SS".
+// sar prints times with strftime's %X of the user's locale: "12:02:03" (C, de_DE, ISO),
+// "12:00:01 AM" (en_US), "05時39分34秒" (ja_JP, zh_TW), "05时39分34秒" (zh_CN) or
+// "05시 39분 34초" (ko_KR). All become 24-hour "HH:MM:SS".
 const TIME_RE = /^(\d{1,2}):(\d{2}):(\d{2})(?:\s*([AaPp])\.?\s?[Mm]\.?)?(?=\s|$)/;
+const CJK_TIME_RE = /^(\d{1,2})\s?[時时시]\s?(\d{2})\s?[分분]\s?(\d{2})\s?[秒초](?=\s|$)/;
 
 export interface TimeLabel {
   time: string;
@@ -9,7 +11,7 @@ export interface TimeLabel {
 }
 
 export function readTime(line: string): TimeLabel | null {
-  const m = TIME_RE.exec(line);
+  const m = TIME_RE.exec(line) ?? CJK_TIME_RE.exec(line);
   if (!m) return null;
   let hours = Number(m[1]);
   const minutes = Number(m[2]);

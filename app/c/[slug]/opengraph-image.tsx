@@ -1,5 +1,5 @@
 import { ImageResponse } from "next/og";
-import { seriesColor } from "@/components/compare/colors";
+import { seriesColor } from "@/components/charts/palette";
 import { sharedComparison } from "@/lib/server/comparisons/shared-page";
 
 export const alt = "Probebook comparison: title and compared runs";

@@ -14,6 +14,12 @@ import { db } from "@/lib/db";
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
 
+/** Which output form the parser recognised ("sadf -j (JSON)", "busybox dd"), when it said. */
+function readAs(result: unknown): string | null {
+  const format = typeof result === "object" && result !== null ? (result as { format?: unknown }).format : undefined;
+  return typeof format === "string" ? format : null;
+}
+
 export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const actor = await requirePageUser(`/runs/${id}`);
@@ -47,6 +53,11 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         {run.fsType ? ` · ${run.fsType}` : ""}
         {run.medium ? ` · ${run.medium}` : ""}
       </p>
+      {readAs(run.result) ? (
+        <p className="muted small" data-testid="run-format">
+          Read as {readAs(run.result)}
+        </p>
+      ) : null}
       {run.notes ? <p>{run.notes}</p> : null}
       {run.error ? (
         <div role="alert" className="alert alert-error">

@@ -6,8 +6,7 @@ import { db } from "@/lib/db";
 import { missingToolMessage, profileTargets } from "@/lib/server/hosts/host-summary";
 import { capabilitiesSchema } from "@/probes/agent/protocol";
 import { targetFacts } from "@/lib/server/runs/target-facts";
-import { probeIds, presetRefs, resolvePreset } from "@/probes/catalog";
-import { FIO_PRESETS_SIZED_BEYOND_RAM, sizeBeyondRamMiB } from "@/probes/fio/params";
+import { probeIds, presetRefs, resolvePreset, sizeBeyondRamMiB } from "@/probes/catalog";
 
 export const metadata: Metadata = { title: "Launch a probe" };
 export const dynamic = "force-dynamic";
@@ -17,8 +16,7 @@ export default async function NewRunPage({ searchParams }: { searchParams: Promi
   await requirePageUser(`/runs/new?${new URLSearchParams(sp as Record<string, string>)}`, "OPERATOR");
   const presets: LaunchPreset[] = presetRefs().flatMap((ref) => {
     const p = resolvePreset(ref);
-    const sizeBeyondRam = p?.probeId === "fio" && FIO_PRESETS_SIZED_BEYOND_RAM.includes(p.presetId);
-    return p ? [{ ref, probe: p.probeId, title: `${p.probeId}: ${p.title}`, description: p.description, params: p.params as Record<string, unknown>, sizeBeyondRam }] : [];
+    return p ? [{ ref, probe: p.probeId, title: `${p.probeId}: ${p.title}`, description: p.description, params: p.params as Record<string, unknown>, sizeBeyondRam: p.sizeBeyondRam }] : [];
   });
   const wanted = sp.probe && sp.preset ? `${sp.probe}:${sp.preset}` : sp.probe ? presets.find((p) => p.probe === sp.probe)?.ref : undefined;
   const rows = await db().host.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true, profile: true, capabilities: true } });

@@ -6,6 +6,7 @@ import { requireActor } from "../../auth/actor";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { revokeUserSessions } from "../../auth/session-store";
+import { uuidSchema } from "../../http/params";
 import { audit } from "../audit/audit-request";
 import { createApiToken, expiresInDaysSchema } from "../tokens/create-api-token";
 import { createUser } from "../users/create-user";
@@ -44,7 +45,7 @@ export async function createUserAction(_prev: FormState, form: FormData): Promis
 
 export async function changeRoleAction(form: FormData): Promise<void> {
   const actor = await requireActor("ADMIN");
-  const userId = z.string().uuid().parse(form.get("userId"));
+  const userId = uuidSchema().parse(form.get("userId"));
   const role = roleSchema.parse(form.get("role"));
   // An admin cannot demote themselves: there must always be someone who can undo a mistake.
   if (userId === actor.userId && role !== "ADMIN") throw new AppError("BAD_REQUEST", "You cannot remove your own admin role.");
@@ -71,7 +72,7 @@ export async function createTokenAction(_prev: FormState, form: FormData): Promi
 
 export async function revokeTokenAction(form: FormData): Promise<void> {
   const actor = await requireActor("VIEWER");
-  const id = z.string().uuid().parse(form.get("tokenId"));
+  const id = uuidSchema().parse(form.get("tokenId"));
   const token = await db().apiToken.findUnique({ where: { id }, select: { userId: true } });
   if (!token) throw new AppError("NOT_FOUND", "No such token.");
   // Users revoke their own tokens; admins may revoke anyone's.

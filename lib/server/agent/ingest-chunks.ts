@@ -10,13 +10,16 @@ interface Row {
   run_host_id: string | null;
   run_exists: boolean;
   cancel: boolean | null;
+  /** The run's status when it does not take output (never claimed, or already finished); else null. */
+  closed_status: string | null;
   stored: number;
 }
 
 /**
  * The hot path of live output, in one round trip: authenticate the agent credential, check the
  * run is its host's, insert the chunks idempotently (unique run + seq), touch the run's and the
- * host's activity, and NOTIFY watchers. Six separate queries per upload made ingest several
+ * host's activity, and NOTIFY watchers. Only a claimed, unfinished run takes output: RUNNING,
+ * or LOST by silence (finished_at still empty), whose late output is still welcome. Six separate queries per upload made ingest several
  * times slower than the INSERT itself.
  */
 export async function ingestChunks(credential: string, runId: string, chunks: Chunk[]) {
@@ -27,6 +30,8 @@ export async function ingestChunks(credential: string, runId: string, chunks: Ch
   if (!r?.host_id) throw new AppError("UNAUTHORIZED", "This agent credential is unknown or was revoked: register the agent again with a new token.");
   if (!r.run_exists) throw new AppError("NOT_FOUND", `No run ${runId}.`);
   if (r.run_host_id !== r.host_id) throw new AppError("FORBIDDEN", "This run belongs to another host.");
+  if (r.closed_status === "QUEUED") throw new AppError("CONFLICT", "This run was never claimed by an agent: it takes no output.");
+  if (r.closed_status) throw new AppError("CONFLICT", `This run has already finished (${r.closed_status.toLowerCase()}): it takes no more output.`);
   return { stored: r.stored, duplicates: chunks.length - r.stored, cancelRequested: r.cancel === true };
 }
 
@@ -34,9 +39,13 @@ const INGEST_SQL = `
     WITH host AS (
       SELECT id FROM hosts WHERE agent_credential_hash = $1
     ), run AS (
-      SELECT id, host_id, cancel_requested_at FROM probe_runs WHERE id = $2::uuid
+      SELECT id, host_id, cancel_requested_at, status,
+             (status IN ('RUNNING', 'LOST') AND started_at IS NOT NULL AND finished_at IS NULL) AS open
+      FROM probe_runs WHERE id = $2::uuid
+      -- Locked: a finish committing meanwhile is seen here (finished_at set), never missed.
+      FOR UPDATE
     ), owned AS (
-      SELECT run.id FROM run JOIN host ON host.id = run.host_id
+      SELECT run.id FROM run JOIN host ON host.id = run.host_id WHERE run.open
     ), ins AS (
       INSERT INTO run_log_chunks (run_id, seq, data)
       SELECT owned.id, t.s, t.d FROM owned, unnest($3::int[], $4::text[]) AS t(s, d)
@@ -55,6 +64,7 @@ const INGEST_SQL = `
            (SELECT host_id::text FROM run) AS run_host_id,
            EXISTS (SELECT 1 FROM run) AS run_exists,
            (SELECT cancel_requested_at IS NOT NULL FROM run) AS cancel,
+           (SELECT status::text FROM run WHERE NOT open) AS closed_status,
            counted.stored,
            CASE WHEN counted.stored > 0 THEN pg_notify($5, 'chunk:' || counted.max_seq)::text END AS notified,
            ((SELECT count(*) FROM touch_run) + (SELECT count(*) FROM touch_host))::int AS touched

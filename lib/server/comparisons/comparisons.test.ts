@@ -56,7 +56,8 @@ describe("shared comparisons", () => {
 
     const json = comparisonJson(after);
     expect(json.runs[0]).toMatchObject({ probe: "dd", fsType: "ext3", result: { measurements: [{ metric: "throughput", value: 120e6 }] } });
-    expect(measurementsCsv(after.runs).split("\r\n")[1]).toMatch(/ext3 · 2026-11-21,throughput,,120000000,B\/s$/);
+    // CSV in display units: 120 MB/s = 120e6 B/s ÷ 2²⁰ MiB/s.
+    expect(measurementsCsv(after.runs).split("\r\n")[1]).toMatch(new RegExp(`ext3 · 2026-11-21,throughput,,${120e6 / 2 ** 20},MiB/s$`));
     const model = buildComparison(after.runs, { fold: true });
     expect(model.differs.fields.find((f) => f.id === "fsType")?.values).toEqual({ s0: "ext3", s1: "xfs" });
   });

@@ -1,4 +1,5 @@
 import type { Prisma } from "@prisma/client";
+import { isProbeId } from "../../../probes/catalog";
 import type { NormalisedResult, Tool } from "../../../probes/core/types";
 import { labelRuns } from "../../compare/label";
 import { shareableProfile } from "../../compare/profile";
@@ -24,13 +25,11 @@ const compareSelect = {
 
 type CompareRow = Prisma.ProbeRunGetPayload<{ select: typeof compareSelect }>;
 
-const TOOLS = new Set(["iozone", "dd", "sar", "fio"]);
-
 /** The stored result if it has the normalised shape (the parser wrote it; this only guards). */
 function resultOf(v: unknown): NormalisedResult | null {
   if (!v || typeof v !== "object") return null;
   const r = v as Partial<NormalisedResult>;
-  return typeof r.tool === "string" && TOOLS.has(r.tool) && Array.isArray(r.measurements) ? (r as NormalisedResult) : null;
+  return isProbeId(r.tool) && Array.isArray(r.measurements) ? (r as NormalisedResult) : null;
 }
 
 const plainObject = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});

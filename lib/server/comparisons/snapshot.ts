@@ -1,7 +1,9 @@
 // The frozen form of a shared comparison: everything the page, the JSON and the CSV need, so a
 // later change or deletion of the runs does not change or break it.
 import { z } from "zod";
+import { TOOL_IDS } from "../../../probes/catalog";
 import type { CompareRun } from "../../compare/types";
+import { RUN_ORIGINS } from "../../run-status";
 
 const measurement = z.object({
   metric: z.string(),
@@ -11,7 +13,7 @@ const measurement = z.object({
 });
 
 const result = z.object({
-  tool: z.enum(["iozone", "dd", "sar", "fio"]),
+  tool: z.enum(TOOL_IDS),
   toolVersion: z.string().nullable(),
   measurements: z.array(measurement),
   warnings: z.array(z.string()),
@@ -20,8 +22,8 @@ const result = z.object({
 export const compareRunSchema = z.object({
   id: z.string(),
   label: z.string(),
-  probe: z.enum(["iozone", "dd", "sar", "fio"]),
-  origin: z.enum(["AGENT", "IMPORTED", "REFERENCE"]),
+  probe: z.enum(TOOL_IDS),
+  origin: z.enum(RUN_ORIGINS),
   status: z.string(),
   hostName: z.string().nullable(),
   hostKey: z.string(),

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { requireActor } from "../../auth/actor";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { uuidSchema } from "../../http/params";
 import { audit } from "../audit/audit-request";
 import { agentCommand, bundledAgentCommand } from "./agent-command";
 import { createHost, hostNameSchema, reissueRegistration } from "./create-host";
@@ -53,14 +54,14 @@ export async function createHostAction(_prev: RegistrationState, form: FormData)
 export async function reregisterHostAction(_prev: RegistrationState, form: FormData): Promise<RegistrationState> {
   return asState(async () => {
     const actor = await requireActor("OPERATOR");
-    const id = z.string().uuid().parse(form.get("hostId"));
+    const id = uuidSchema().parse(form.get("hostId"));
     const host = await reissueRegistration(id, actor.userId);
     await audit({ actor, action: "host.reregister", target: { type: "host", id } });
     return registered(host);
   });
 }
 
-const overrideSchema = z.object({ hostId: z.string().uuid(), device: z.string().regex(/^[a-zA-Z0-9_.-]{1,64}$/), medium: z.enum(["auto", "ssd", "disk", "memory"]) });
+const overrideSchema = z.object({ hostId: uuidSchema(), device: z.string().regex(/^[a-zA-Z0-9_.-]{1,64}$/), medium: z.enum(["auto", "ssd", "disk", "memory"]) });
 
 /** Corrects the medium of a device (VMs report rotational wrongly); applies to runs finished afterwards. */
 export async function setMediumOverrideAction(form: FormData): Promise<void> {

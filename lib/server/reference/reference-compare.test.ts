@@ -28,7 +28,7 @@ describe("QD1 preset run beside the article's reference runs", () => {
     expect(v.ok).toBe(true);
     // The preset's method with a small file and a 1 s run, so the test stays quick.
     const params = { ...(v.ok ? (v.params as FioParams) : ({} as FioParams)), sizeMiB: 16, runtimeSec: 1 };
-    const cmd = buildFioCommand(params);
+    const cmd = buildFioCommand(params, dir);
     const { stdout } = await run(cmd.file, cmd.args, { cwd: cmd.cwd, env: { ...process.env, ...cmd.env }, maxBuffer: 8 << 20 });
     const parsed = parseOutput("fio", stdout);
     expect(parsed.ok, parsed.ok ? "" : parsed.error).toBe(true);

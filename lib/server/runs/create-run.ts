@@ -2,15 +2,16 @@ import crypto from "node:crypto";
 import path from "node:path";
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { getProbe, requiredFreeBytes, validateParams } from "../../../probes/catalog";
+import { getProbe, probeChoices, requiredFreeBytes, validateParams } from "../../../probes/catalog";
 import { capabilitiesSchema } from "../../../probes/agent/protocol";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { uuidSchema } from "../../http/params";
 import { missingToolMessage, profileTargets } from "../hosts/host-summary";
 import { notifyHost } from "../realtime/notify";
 
 export const createRunSchema = z.object({
-  hostId: z.string().uuid("Pick a registered host."),
+  hostId: uuidSchema("Pick a registered host."),
   probe: z.string().min(1).max(50),
   params: z.record(z.string(), z.unknown()),
   repeats: z.number().int().min(1).max(20).default(1),
@@ -32,7 +33,7 @@ function insideAllowed(target: string, allowed: string[]): boolean {
  */
 export async function createRun(input: z.infer<typeof createRunSchema>, createdById: string): Promise<{ ids: string[] }> {
   const probe = getProbe(input.probe);
-  if (!probe) throw new AppError("BAD_REQUEST", `Unknown probe "${input.probe}".`, { probe: ["Choose iozone, dd, sar or fio."] });
+  if (!probe) throw new AppError("BAD_REQUEST", `Unknown probe "${input.probe}".`, { probe: [`Choose ${probeChoices()}.`] });
   const host = await db().host.findUnique({ where: { id: input.hostId }, select: { id: true, capabilities: true, profile: true } });
   if (!host) throw new AppError("NOT_FOUND", `No host ${input.hostId}.`);
   const v = validateParams(input.probe, input.params);
@@ -41,13 +42,18 @@ export async function createRun(input: z.infer<typeof createRunSchema>, createdB
     throw new AppError("BAD_REQUEST", v.message, fieldErrors);
   }
   const params = v.params as { target: string } & Record<string, unknown>;
+  // A host whose agent never reported its directories has no allowed target yet: queueing would
+  // accept any path (/etc) and leave the refusal to the agent.
   const caps = capabilitiesSchema.safeParse(host.capabilities);
-  if (caps.success) {
-    if (!insideAllowed(params.target, caps.data.allowedDirs)) {
-      throw new AppError("BAD_REQUEST", "The target is outside the directories this host's agent allows.", {
-        "params.target": [`Choose one of: ${caps.data.allowedDirs.join(", ") || "(none)"}`],
-      });
-    }
+  if (!caps.success) {
+    throw new AppError("BAD_REQUEST", "This host's agent has not reported its allowed directories yet: start the agent on the host, then launch again.", {
+      "params.target": ["No allowed directories known for this host yet."],
+    });
+  }
+  if (!insideAllowed(params.target, caps.data.allowedDirs)) {
+    throw new AppError("BAD_REQUEST", "The target is outside the directories this host's agent allows.", {
+      "params.target": [`Choose one of: ${caps.data.allowedDirs.join(", ") || "(none)"}`],
+    });
   }
   const missing = missingToolMessage(host.capabilities, input.probe, "this host");
   if (missing) throw new AppError("BAD_REQUEST", missing, { probe: [probe.tool.installHint] });

@@ -1,14 +1,13 @@
-import type { Prisma, RunStatus } from "@prisma/client";
-import { parseOutput } from "../../../probes/catalog";
+import type { RunStatus } from "@prisma/client";
 import type { FinishRequest } from "../../../probes/agent/protocol";
-import { qualityWarnings } from "../../../probes/quality";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { pgPool } from "../../pg-pool";
+import { parseOffThread } from "../parse/parse-off-thread";
+import type { ParseReply } from "../parse/parse-types";
 import { notifyRun } from "../realtime/notify";
-import { missingSeqs, readRunLog } from "./read-log";
+import { chunksAfter, missingSeqs } from "./read-log";
 import { targetFacts } from "./target-facts";
-
-const FINAL: RunStatus[] = ["SUCCEEDED", "FAILED", "CANCELLED"];
 
 function statusOf(req: FinishRequest, parsedOk: boolean): RunStatus {
   if (req.cancelled) return "CANCELLED";
@@ -17,62 +16,77 @@ function statusOf(req: FinishRequest, parsedOk: boolean): RunStatus {
   return parsedOk ? "SUCCEEDED" : "FAILED";
 }
 
+function errorOf(req: FinishRequest, status: RunStatus, probe: string, reply: ParseReply | null): string | null {
+  if (req.error) return req.error;
+  if (req.timedOut) return "The probe ran past its time limit and was stopped.";
+  if (status !== "FAILED") return null;
+  const why = reply?.kind === "failed" ? reply.error : reply?.kind === "too-large" || reply?.kind === "gave-up" ? reply.message : null;
+  return req.exitCode !== null && req.exitCode !== 0 ? `${probe} exited with code ${req.exitCode}${why ? `: ${why}` : ""}` : why;
+}
+
 /**
- * Ends a run: checks the server holds every chunk the agent produced, parses the stored log with
- * the catalog's parser (the log is the source of truth), and records status, result, warnings
- * and the profile snapshot. A second finish for an ended run changes nothing.
+ * Ends a run, once: only a run an agent claimed (RUNNING, or LOST by silence) can be finished;
+ * a finish for a run that already ended changes nothing and answers its status, so an agent that
+ * lost the first answer can send it again. The server must hold every chunk the agent produced;
+ * the stored log (the source of truth) is parsed in a worker with caps (parse-off-thread.ts),
+ * and the row is written with plain SQL, the result as one JSON parameter. A log beyond the caps
+ * ends the run FAILED with the reason and answers 413/422 so the agent says so in its log.
  */
 export async function finishRun(runId: string, req: FinishRequest): Promise<{ status: RunStatus }> {
   const run = await db().probeRun.findUniqueOrThrow({
     where: { id: runId },
-    select: { status: true, probe: true, params: true, repeatGroup: true, host: { select: { mediumOverrides: true } } },
+    select: { status: true, startedAt: true, finishedAt: true, probe: true, params: true, repeatGroup: true, host: { select: { mediumOverrides: true } } },
   });
-  if (FINAL.includes(run.status)) return { status: run.status };
+  if (run.finishedAt) return { status: run.status };
+  if (run.status === "QUEUED" || !run.startedAt) throw new AppError("CONFLICT", "This run was never claimed by an agent: it cannot be finished.");
   const missing = await missingSeqs(runId, req.lastSeq);
   if (missing.length > 0) {
     throw new AppError("CONFLICT", `The server is missing chunks ${missing.slice(0, 10).join(", ")} of this run: send them before finishing.`);
   }
-  const log = await readRunLog(runId);
-  const parsed = req.lastSeq >= 0 ? parseOutput(run.probe, log) : null;
-  const status = statusOf(req, parsed?.ok ?? false);
   const facts = targetFacts(req.profile, run.host?.mediumOverrides);
   const repeats = run.repeatGroup ? await db().probeRun.count({ where: { repeatGroup: run.repeatGroup } }) : 1;
-  const warnings =
-    parsed?.ok === true
-      ? [
-          ...parsed.result.warnings,
-          ...qualityWarnings({
-            probe: run.probe,
-            params: run.params,
-            result: parsed.result,
-            profile: { memTotalBytes: facts.memTotalBytes ?? undefined, target: { fsType: facts.fsType ?? undefined } },
-            repeats,
-          }),
-        ]
-      : [];
-  let errorMessage = req.error;
-  if (!errorMessage && req.timedOut) errorMessage = "The probe ran past its time limit and was stopped.";
-  if (!errorMessage && status === "FAILED") {
-    const why = parsed && !parsed.ok ? parsed.error : null;
-    errorMessage = req.exitCode !== null && req.exitCode !== 0 ? `${run.probe} exited with code ${req.exitCode}${why ? `: ${why}` : ""}` : why;
-  }
-  const updated = await db().probeRun.update({
-    where: { id: runId },
-    data: {
+  // The log as parsed, and how many chunks it had: output that arrives before the UPDATE below
+  // would make the stored log differ from the result, so the UPDATE then refuses.
+  const chunks = req.lastSeq >= 0 ? await chunksAfter(runId, -1, 100_000_000) : [];
+  const reply =
+    req.lastSeq >= 0
+      ? await parseOffThread({
+          probe: run.probe,
+          output: chunks.map((c) => c.data).join(""),
+          quality: { params: run.params, memTotalBytes: facts.memTotalBytes, fsType: facts.fsType, repeats },
+        })
+      : null;
+  const parsed = reply?.kind === "parsed" ? reply : null;
+  const status = statusOf(req, parsed !== null);
+  const { rows } = await pgPool().query<{ status: RunStatus }>(
+    `UPDATE probe_runs
+     SET status = $2::"RunStatus", exit_code = $3, duration_ms = $4, finished_at = now(), last_activity_at = now(), updated_at = now(),
+         error_message = $5, profile = COALESCE($6::jsonb, profile), result = COALESCE($7::jsonb, result),
+         warnings = $8::jsonb, fs_type = $9, medium = $10
+     WHERE id = $1::uuid AND finished_at IS NULL AND ($11::int IS NULL OR (SELECT count(*) FROM run_log_chunks WHERE run_id = $1::uuid) = $11)
+     RETURNING status`,
+    [
+      runId,
       status,
-      exitCode: req.exitCode,
-      durationMs: req.durationMs,
-      finishedAt: new Date(),
-      lastActivityAt: new Date(),
-      errorMessage,
-      profile: (req.profile ?? undefined) as Prisma.InputJsonValue | undefined,
-      result: parsed?.ok ? (parsed.result as unknown as Prisma.InputJsonValue) : undefined,
-      warnings,
-      fsType: facts.fsType,
-      medium: facts.medium,
-    },
-    select: { status: true },
-  });
+      req.exitCode,
+      req.durationMs,
+      errorOf(req, status, run.probe, reply),
+      req.profile ? JSON.stringify(req.profile) : null,
+      parsed?.resultJson ?? null,
+      JSON.stringify(parsed?.warnings ?? []),
+      facts.fsType,
+      facts.medium,
+      req.lastSeq >= 0 ? chunks.length : null,
+    ],
+  );
+  if (!rows[0]) {
+    const now = await db().probeRun.findUniqueOrThrow({ where: { id: runId }, select: { status: true, finishedAt: true } });
+    // Another finish got there first: its outcome stands.
+    if (now.finishedAt) return { status: now.status };
+    throw new AppError("CONFLICT", "More output for this run arrived while it was being finished: send the finish again.");
+  }
   await notifyRun(runId, "status");
-  return updated;
+  if (reply?.kind === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", `The run failed: its output is too large to keep as a result: ${reply.message}`);
+  if (reply?.kind === "gave-up") throw new AppError("UNPROCESSABLE", `The run failed: its output could not be parsed: ${reply.message}`);
+  return { status: rows[0].status };
 }

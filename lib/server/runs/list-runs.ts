@@ -1,19 +1,29 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
+import { TOOL_IDS } from "../../../probes/catalog";
 import { db } from "../../db";
+import { uuidSchema } from "../../http/params";
+import { RUN_ORIGINS, RUN_STATUSES } from "../../run-status";
 import { runSelect, runToJson, type RunJson } from "./get-run";
 
+// PostgreSQL timestamps and text hold neither JavaScript's extreme dates nor NUL characters:
+// such filters are a 400 here, not a database error.
+const noNul = (s: string) => !s.includes("\u0000");
+const filterDate = z.coerce
+  .date()
+  .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 9999, "Use a date between the years 1900 and 9999.");
+
 export const listRunsQuerySchema = z.object({
-  hostId: z.string().uuid().optional(),
+  hostId: uuidSchema().optional(),
   /** Case-insensitive part of a registered host's name or of an imported/reference run's host label. */
-  host: z.string().trim().min(1).max(200).optional(),
-  probe: z.enum(["iozone", "dd", "sar", "fio"]).optional(),
-  status: z.enum(["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "LOST"]).optional(),
-  origin: z.enum(["AGENT", "IMPORTED", "REFERENCE"]).optional(),
-  fsType: z.string().max(30).optional(),
+  host: z.string().trim().min(1).max(200).refine(noNul, "The host filter must not contain NUL characters.").optional(),
+  probe: z.enum(TOOL_IDS).optional(),
+  status: z.enum(RUN_STATUSES).optional(),
+  origin: z.enum(RUN_ORIGINS).optional(),
+  fsType: z.string().max(30).refine(noNul, "The file system filter must not contain NUL characters.").optional(),
   medium: z.enum(["memory", "ssd", "disk", "unknown"]).optional(),
-  from: z.coerce.date().optional(),
-  to: z.coerce.date().optional(),
+  from: filterDate.optional(),
+  to: filterDate.optional(),
   sort: z.enum(["createdAt", "probe", "status", "host"]).default("createdAt"),
   order: z.enum(["asc", "desc"]).default("desc"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

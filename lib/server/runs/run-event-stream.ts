@@ -1,8 +1,7 @@
 import { db } from "../../db";
 import { pgListener, runChannel } from "../realtime/pg-listener";
+import { ENDED_STATUSES as ENDED } from "../../run-status";
 import { chunksAfter } from "./read-log";
-
-const ENDED = new Set(["SUCCEEDED", "FAILED", "CANCELLED", "LOST"]);
 
 /**
  * Server-Sent Events for one run: replays the log after `afterSeq` (the browser's Last-Event-ID),

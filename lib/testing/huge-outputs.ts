@@ -1,0 +1,29 @@
+// Outputs of the sizes that froze the server before parsing moved off the request thread; shared
+// by the unit and end-to-end tests of the parse limits.
+
+/** A sar table `columns` wide and `rows` long (2.4 MB at 4,000 × 120). */
+export function wideSarOutput(columns: number, rows: number): string {
+  const names = Array.from({ length: columns }, (_, i) => `%c${i}`);
+  const lines = ["Linux 6.1.0 (attack) \t2026-11-21 \t_x86_64_\t(2 CPU)", "", `12:00:00        ${names.join(" ")}`];
+  const values = names.map((_, i) => (i % 100).toFixed(2)).join(" ");
+  for (let r = 1; r <= rows; r++) {
+    const s = String(r % 60).padStart(2, "0");
+    const m = String(Math.floor(r / 60) % 60).padStart(2, "0");
+    lines.push(`12:${m}:${s}        ${values}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** An iozone auto table with `rows` rows of four tests each (8 MB and 720,000 measurements at 180,000). */
+export function longIozoneOutput(rows: number): string {
+  const head = [
+    "\tIozone: Performance Test of File I/O",
+    "\tCommand line used: iozone -a -i 0 -i 1",
+    "\tOutput is in kBytes/sec",
+    "                                                              random    random     bkwd    record    stride",
+    "              kB  reclen    write  rewrite    read    reread    read     write     read   rewrite      read   fwrite frewrite    fread  freread",
+  ];
+  const body: string[] = [];
+  for (let i = 0; i < rows; i++) body.push(`${64 + i * 4} 4 1527924 4242086 5965386 3437142`);
+  return `${head.join("\n")}\n${body.join("\n")}\n\niozone test complete.\n`;
+}

@@ -1,0 +1,99 @@
+// How sar results are drawn: time series per section for one run; for a comparison, the reclaim,
+// writeback and I/O columns on seconds since each run's first sample (probes/sar/series.ts).
+import type { Better } from "../core/metrics";
+import type { Measurement, NormalisedResult } from "../core/types";
+import { seriesKeysIn, ValueCollector, type ChartDraft, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries } from "../core/view";
+import { bucketPoints, bucketWidth, SAR_METRICS, sarSeries, VM_EFFICIENCY } from "./series";
+import { timelineFromSar } from "./timeline";
+
+/** Columns drawn on a run page (the rest are in its table). */
+const RUN_PAGE_METRICS = new Set(["pgscank/s", "pgscand/s", "pgsteal/s", "majflt/s", "%vmeff", "%util", "await", "kbdirty", "%iowait", "%user", "%system", "kbmemfree", "kbcached"]);
+
+function group<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const it of items) {
+    const k = key(it);
+    const list = m.get(k);
+    if (list) list.push(it);
+    else m.set(k, [it]);
+  }
+  return m;
+}
+
+function runCharts(result: NormalisedResult): RunChart[] {
+  const timed = result.measurements.filter((m) => m.dims.time !== "average" && RUN_PAGE_METRICS.has(m.metric));
+  const label = (m: Measurement) =>
+    `${m.metric}${m.dims.device ? ` ${m.dims.device}` : ""}${m.dims.cpu !== undefined && m.dims.cpu !== "all" ? ` cpu${m.dims.cpu}` : ""}`;
+  return [...group(timed, (m) => String(m.dims.section))].map(([section, rows]) => ({
+    title: `sar ${section}`,
+    kind: "line" as const,
+    xLabel: "time",
+    yLabel: "",
+    series: [...group(rows, label)].map(([name, pts]) => ({ name, points: pts.map((p) => ({ x: String(p.dims.time), y: p.value })) })),
+  }));
+}
+
+const SAR_BETTER: Record<string, Better> = { [VM_EFFICIENCY]: "higher", "majflt/s": "lower", await: "lower", "%iowait": "lower" };
+
+function compareSection(series: readonly ViewSeries[]): SectionDraft {
+  const keys = series.map((s) => s.key);
+  const timeline = new ValueCollector();
+  const summary = new ValueCollector();
+  const xs = new Map<string, Set<number>>();
+  const devices: string[] = [];
+  const parsed = series.map((s) => s.runs.filter((r) => r.result).map((r) => sarSeries(r.result!, r.targetDevice)));
+  const lastT = Math.max(0, ...parsed.flat().flatMap((ss) => Object.values(ss.points).flatMap((pts) => pts.map((p) => p.t))));
+  const width = bucketWidth(lastT);
+  series.forEach((s, i) => {
+    const devs = new Set<string>();
+    for (const ss of parsed[i]!) {
+      if (ss.device) devs.add(ss.device);
+      for (const [metric, pts] of Object.entries(ss.points)) {
+        const set = xs.get(metric) ?? new Set<number>();
+        for (const p of bucketPoints(pts, width)) {
+          if (p.v === null) continue;
+          timeline.add(`${metric}|${p.t}`, s.key, p.v);
+          set.add(p.t);
+        }
+        xs.set(metric, set);
+      }
+      for (const [metric, v] of Object.entries(ss.summary)) if (v !== null) summary.add(metric, s.key, v);
+    }
+    if (devs.size) devices.push(`${s.label}: ${[...devs].join(", ")}`);
+  });
+  const charts: ChartDraft[] = [];
+  const rows: TableRowDraft[] = [];
+  for (const def of SAR_METRICS) {
+    const ts = [...(xs.get(def.id) ?? [])].sort((a, b) => a - b);
+    if (ts.length > 0) {
+      const chartRows = ts.map((t) => ({ x: t, xLabel: `${t} s`, values: timeline.values(`${def.id}|${t}`) }));
+      charts.push({
+        id: `sar-${def.id.replace(/[^a-z0-9]+/gi, "-").replace(/^-+|-+$/g, "")}`,
+        title: def.title,
+        note: def.id === VM_EFFICIENCY ? "No point where nothing was scanned (the ratio is undefined there)." : def.section === "disk" ? "Disk: the run's target device when sar reported it, else its busiest device." : undefined,
+        kind: "line",
+        xKind: "linear",
+        xLabel: "elapsed since the run's first sample (s)",
+        yUnit: def.unit,
+        seriesKeys: seriesKeysIn(chartRows, keys),
+        rows: chartRows,
+      });
+    }
+    if (summary.has(def.id)) {
+      rows.push({ key: `sar|${def.id}`, metric: def.id, dims: def.id === VM_EFFICIENCY ? "Σpgsteal ÷ Σ(pgscank + pgscand)" : "mean over samples", unit: def.unit, better: SAR_BETTER[def.id] ?? null, values: summary.values(def.id) });
+    }
+  }
+  const notes = ["x: seconds since each run's first sample, so runs started at different times line up."];
+  if (width > 1) notes.push(`Long runs: each point is the mean of ${width} s of samples (at most ${Math.ceil((lastT + 1) / width)} points per line); the table uses every sample.`);
+  if (devices.length) notes.push(`Disk columns from: ${devices.join("; ")}.`);
+  return {
+    title: "sar: reclaim, writeback and I/O over time",
+    charts,
+    table: { caption: "sar figures per run (mean of its samples), median of the series' runs", rows },
+    notes,
+    // Counters are often 0 (no reclaim): a log axis cannot show them.
+    logY: false,
+  };
+}
+
+export const sarView: ProbeView = { runCharts, compareSection, timeline: (result) => timelineFromSar(result.measurements) };
