@@ -1,14 +1,14 @@
-import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { systemChromium } from "./lib/runtime/chromium-path";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Per port, so two suites (say, two worktrees) can run side by side.
 export const e2eDataDir = path.join(__dirname, ".data", `e2e-${port}`);
 
-// Debian's chromium where it exists (no browser download is possible offline); otherwise
-// Playwright's own browser, as on a developer laptop.
-const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+// The distribution's chromium where it exists (no browser download is possible offline);
+// otherwise Playwright's own browser, as on a developer laptop.
+const chromiumPath = systemChromium();
 
 export default defineConfig({
   testDir: "e2e",

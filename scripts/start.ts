@@ -8,6 +8,7 @@ import { dataDir, projectRoot } from "../lib/runtime/paths";
 import { seedDatabase } from "../prisma/seed";
 import { startLocalAgent } from "../lib/runtime/local-agent";
 import { stopProcessGroup, supervise, type Supervisor } from "../lib/runtime/supervise";
+import { probeToolsHint } from "../lib/runtime/probe-tools-hint";
 
 const log = (msg: string) => console.log(`[probebook] ${msg}`);
 
@@ -101,6 +102,7 @@ async function main() {
     // Restarted with backoff when it crashes; not after exit 2 (bad arguments, state dir taken by
     // another agent) or 3 (credential refused), which a restart cannot fix.
     localAgent = supervise(() => startLocalAgent({ port, dataDir: dataDir(), log }), { name: "the local agent", log, permanent: [2, 3] });
+    if (process.env.PROBEBOOK_LOCAL_AGENT !== "0") for (const line of await probeToolsHint()) log(line);
     log(`ready on http://localhost:${port}`);
   }
 }

@@ -11,7 +11,7 @@ import { mountLoopFs, root, startAgent, unmountLoopFs, type Agent, type LoopFs }
 test.describe.configure({ mode: "serial" });
 
 const isRoot = process.getuid?.() === 0;
-const SKIP_LOOPS = "loop mounts need root: run the suite as root to create and compare real ext3, ext4 and xfs file systems (mount -o loop)";
+const SKIP_LOOPS = "needs root: loop mounts (mount -o loop); run the suite as root to create and compare real ext3, ext4 and xfs file systems";
 
 let agent: Agent | null = null;
 let token = "";

@@ -80,3 +80,11 @@ describe("parseCli", () => {
     expect(error(parse(args))).toBe(message);
   });
 });
+
+describe("parseCli --install-tools", () => {
+  it("stands alone: no --server or --allow needed, and --help lists it", () => {
+    expect(parse(["--install-tools"])).toEqual({ kind: "install-tools" });
+    const help = parse(["--help"]);
+    expect(help.kind === "help" && help.text).toContain("--install-tools");
+  });
+});

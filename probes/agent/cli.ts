@@ -17,12 +17,14 @@ export interface CliOptions {
 export type CliResult =
   | { kind: "run"; options: CliOptions }
   | { kind: "help"; text: string }
+  | { kind: "install-tools" }
   | { kind: "error"; message: string };
 
 export const HELP = `probebook-agent ${AGENT_VERSION} — runs Probebook's storage probes (${probeIds.join(", ")}) on this host
 
 Usage:
   PROBEBOOK_AGENT_TOKEN=TOKEN probebook-agent --server URL --allow DIR[,DIR…] [options]
+  probebook-agent --install-tools    (as root: install the missing probe tools, then exit)
 
 Options:
   --server URL       the Probebook dashboard, e.g. https://probebook.example.com
@@ -34,6 +36,8 @@ Options:
                      or ~/.local/state/probebook-agent)
   --once             run one job, then exit
   --quiet            log warnings and errors only
+  --install-tools    install the missing probe tools with this distribution's package
+                     manager (root only), say what was done, and exit
   --version          print the version
   -h, --help         show this help
 
@@ -81,6 +85,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
         "state-dir": { type: "string" },
         once: { type: "boolean" },
         quiet: { type: "boolean" },
+        "install-tools": { type: "boolean" },
         version: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -90,6 +95,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   }
   if (values.help) return { kind: "help", text: HELP };
   if (values.version) return { kind: "help", text: `probebook-agent ${AGENT_VERSION}` };
+  if (values["install-tools"]) return { kind: "install-tools" };
 
   if (!values.server) return { kind: "error", message: "--server is required (the dashboard's URL)" };
   const serverError = checkServer(values.server);

@@ -2,6 +2,7 @@
 // `node probebook-agent.cjs …`.
 import os from "node:os";
 import { parseCli } from "./cli";
+import { installToolsHere } from "./install-tools";
 import { createLogger } from "./logger";
 
 async function main(): Promise<number> {
@@ -10,6 +11,7 @@ async function main(): Promise<number> {
     process.stdout.write(`${cli.text}\n`);
     return 0;
   }
+  if (cli.kind === "install-tools") return installToolsHere();
   if (cli.kind === "error") {
     process.stderr.write(`probebook-agent: ${cli.message}\nTry --help.\n`);
     return 2;

@@ -18,18 +18,29 @@ export function parseBracketedChoice(text: string): string | null {
   return words.length === 1 ? (words[0] ?? null) : null;
 }
 
-/** PRETTY_NAME from os-release(5): shell-like assignment, value optionally quoted with escapes. */
-export function parseOsReleasePrettyName(text: string): string | null {
+/**
+ * Every assignment of an os-release(5) file: shell-like `KEY=value` lines, the value optionally
+ * quoted (double quotes take backslash escapes). Comments and malformed lines are skipped; the
+ * first assignment of a key wins, as a reader that stops at the first match would see it.
+ */
+export function parseOsReleaseFields(text: string): Record<string, string> {
+  const fields: Record<string, string> = {};
   for (const line of text.split("\n")) {
-    const m = /^\s*PRETTY_NAME=(.*)$/.exec(line);
-    if (m?.[1] === undefined) continue;
-    let value = m[1].trim();
+    const m = /^\s*([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (m?.[1] === undefined || m[2] === undefined || m[1] in fields) continue;
+    let value = m[2].trim();
     const q = value[0];
     if ((q === '"' || q === "'") && value.endsWith(q) && value.length >= 2) {
       value = value.slice(1, -1);
       if (q === '"') value = value.replace(/\\([\\"$`])/g, "$1");
     }
-    return value.length > 0 ? value : null;
+    fields[m[1]] = value;
   }
-  return null;
+  return fields;
+}
+
+/** PRETTY_NAME from os-release(5), or null when absent or empty. */
+export function parseOsReleasePrettyName(text: string): string | null {
+  const value = parseOsReleaseFields(text).PRETTY_NAME;
+  return value ? value : null;
 }
