@@ -1,22 +1,8 @@
 import type { NextConfig } from "next";
 
-const dev = process.env.NODE_ENV !== "production";
-
-// Next's hydration data and Recharts/xterm styles are inline, so scripts and styles allow
-// 'unsafe-inline' (nonces would force every page to render dynamically); everything else is
-// same-origin only, and nothing may frame the app.
-const csp = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+// Pages get a per-request CSP with a script nonce from proxy.ts. API responses (JSON, CSV, SSE)
+// are never documents to run: they get a policy that allows nothing.
+const apiCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const nextConfig: NextConfig = {
   // Native modules and database drivers stay out of the bundle and load from node_modules.
@@ -39,9 +25,12 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       {
+        source: "/api/:path*",
+        headers: [{ key: "Content-Security-Policy", value: apiCsp }],
+      },
+      {
         source: "/:path*",
         headers: [
-          { key: "Content-Security-Policy", value: csp },
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "X-Frame-Options", value: "DENY" },
           { key: "Referrer-Policy", value: "same-origin" },

@@ -1,16 +1,47 @@
+// Runs before every request: refuses malformed paths (400), and gives each page a
+// Content-Security-Policy with a per-request script nonce. Next.js reads the nonce from the
+// request's CSP header and puts it on its own scripts, so no inline script without it runs:
+// an injected <script> has no way to know this request's nonce. Pages therefore render per
+// request (the root layout awaits connection()).
 import { NextResponse, type NextRequest } from "next/server";
 
-/**
- * A path with malformed %-escapes (/api/runs/%ff%fe) made Next's own parameter decoding fail
- * with a bare 500; it is the client's mistake and gets a 400 that says so.
- */
+function contentSecurityPolicy(nonce: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    // 'strict-dynamic': scripts the nonce'd bootstrap loads (page chunks) are trusted through it.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // Recharts and xterm set style attributes, which nonces cannot cover; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
 export function proxy(request: NextRequest) {
+  // A path with malformed %-escapes (/api/runs/%ff%fe) made Next's own parameter decoding fail
+  // with a bare 500; it is the client's mistake and gets a 400 that says so.
   try {
     decodeURIComponent(request.nextUrl.pathname);
   } catch {
     return NextResponse.json({ error: "The address is not valid: it contains malformed %-escapes." }, { status: 400 });
   }
-  return NextResponse.next();
+  // API responses get the static deny-all policy from next.config.ts; no nonce to hand out.
+  if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
+  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production");
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", csp);
+  // HSTS only where TLS is known to be in front (the same switch as Secure cookies).
+  if (process.env.COOKIE_SECURE === "1") response.headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+  return response;
 }
 
 export const config = { matcher: ["/((?!_next/static|_next/image).*)"] };

@@ -11,8 +11,8 @@ interface Me {
 }
 
 /**
- * The signed-in user, fetched by the browser so that the layout stays static and public pages
- * (guides, share links) can be prerendered.
+ * The signed-in user, fetched by the browser so that rendering a public page (guides, share
+ * links) never reads the session.
  */
 export function UserBox() {
   const pathname = usePathname();
@@ -36,7 +36,9 @@ export function UserBox() {
             {me.email} · {me.role.toLowerCase()}
           </span>
           <Link href="/settings/tokens">Tokens</Link>
+          <Link href="/settings/shares">Shares</Link>
           {me.role === "ADMIN" ? <Link href="/admin/users">Users</Link> : null}
+          {me.role === "ADMIN" ? <Link href="/admin/audit">Audit</Link> : null}
           <form action={signOutAction}>
             <button className="btn-link" type="submit">
               Sign out

@@ -7,12 +7,20 @@ import { AppError } from "../lib/http/app-error";
 import { openDatabase } from "../lib/runtime/open-database";
 import { migrateDeploy } from "../lib/runtime/prisma-cli";
 import { createUser } from "../lib/server/users/create-user";
+import { hashPassword } from "../lib/auth/password";
+import { revokeUserSessions } from "../lib/auth/session-store";
+import { recordAudit, type AuditAction } from "../lib/server/audit/record-audit";
 import { createApiToken } from "../lib/server/tokens/create-api-token";
+import { newUserSchema } from "../lib/server/users/create-user";
+import { setUserDisabled } from "../lib/server/users/set-user-disabled";
 
 const USAGE = `usage:
   npm run admin -- user create --email E --password P --role admin|operator|viewer
   npm run admin -- user list
-  npm run admin -- token create --email E --name N     (prints the token once)
+  npm run admin -- user disable|enable --email E       (disabling ends their sessions)
+  npm run admin -- user password --email E --password P (ends their sessions)
+  npm run admin -- user sign-out --email E             (ends every session of the user)
+  npm run admin -- token create --email E --name N [--expires-days D]   (prints the token once)
   npm run admin -- token list --email E
   npm run admin -- token revoke --id TOKEN_ID`;
 
@@ -24,11 +32,22 @@ function need(values: Record<string, string | boolean | undefined>, key: string)
   return v;
 }
 
+/** The audit log records shell administration too; the actor is the operating-system user. */
+async function auditCli(client: PrismaClient, action: AuditAction, target: { type: string; id: string }, details: Record<string, unknown> = {}) {
+  await recordAudit({ actor: null, action, target, ip: "cli", details: { ...details, via: "admin-cli", osUser: process.env.USER ?? null } }, client);
+}
+
+async function userByEmail(client: PrismaClient, email: string) {
+  const user = await client.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true } });
+  if (!user) throw new AppError("NOT_FOUND", `no user ${email}`);
+  return user;
+}
+
 async function run(client: PrismaClient, argv: string[]): Promise<void> {
   const [noun, verb, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: "string" }, password: { type: "string" }, role: { type: "string" }, name: { type: "string" }, id: { type: "string" } },
+    options: { email: { type: "string" }, password: { type: "string" }, role: { type: "string" }, name: { type: "string" }, id: { type: "string" }, "expires-days": { type: "string" } },
     strict: true,
   });
   if (noun === "user" && verb === "create") {
@@ -36,12 +55,34 @@ async function run(client: PrismaClient, argv: string[]): Promise<void> {
     const role = roleFromName(roleName);
     if (!role) throw new UsageError(`unknown role "${roleName}": use one of ${ROLE_NAMES.join(", ")}`);
     const user = await createUser({ email: need(values, "email"), password: need(values, "password"), role }, client);
+    await auditCli(client, "user.create", { type: "user", id: user.id }, { email: user.email, role: user.role });
     console.log(`created ${user.role.toLowerCase()} ${user.email} (${user.id})`);
   } else if (noun === "user" && verb === "list") {
-    const users = await client.user.findMany({ orderBy: { createdAt: "asc" }, select: { email: true, role: true, createdAt: true } });
-    for (const u of users) console.log(`${u.email}\t${u.role.toLowerCase()}\t${u.createdAt.toISOString()}`);
+    const users = await client.user.findMany({ orderBy: { createdAt: "asc" }, select: { email: true, role: true, createdAt: true, disabledAt: true } });
+    for (const u of users) console.log(`${u.email}\t${u.role.toLowerCase()}\t${u.createdAt.toISOString()}${u.disabledAt ? "\tdisabled" : ""}`);
+  } else if (noun === "user" && (verb === "disable" || verb === "enable")) {
+    const user = await userByEmail(client, need(values, "email"));
+    await setUserDisabled(client, user.id, verb === "disable");
+    await auditCli(client, verb === "disable" ? "user.disable" : "user.enable", { type: "user", id: user.id });
+    console.log(`${verb}d ${user.email}`);
+  } else if (noun === "user" && verb === "password") {
+    const user = await userByEmail(client, need(values, "email"));
+    const password = newUserSchema.shape.password.safeParse(need(values, "password"));
+    if (!password.success) throw new UsageError(password.error.issues.map((i) => i.message).join(" "));
+    await client.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password.data) } });
+    const ended = await revokeUserSessions(user.id, {}, client);
+    await auditCli(client, "user.password", { type: "user", id: user.id }, { sessionsEnded: ended });
+    console.log(`password of ${user.email} changed; ${ended} session(s) ended`);
+  } else if (noun === "user" && verb === "sign-out") {
+    const user = await userByEmail(client, need(values, "email"));
+    const ended = await revokeUserSessions(user.id, {}, client);
+    await auditCli(client, "sessions.revoke", { type: "user", id: user.id }, { count: ended });
+    console.log(`${ended} session(s) of ${user.email} ended`);
   } else if (noun === "token" && verb === "create") {
-    const t = await createApiToken({ email: need(values, "email"), name: need(values, "name") }, client);
+    const days = values["expires-days"];
+    if (days !== undefined && !/^\d+$/.test(days)) throw new UsageError(`--expires-days wants a whole number of days, not "${days}"`);
+    const t = await createApiToken({ email: need(values, "email"), name: need(values, "name"), expiresInDays: days === undefined ? undefined : Number(days) }, client);
+    await auditCli(client, "token.create", { type: "api-token", id: t.id }, { name: t.name, expiresAt: t.expiresAt?.toISOString() ?? null });
     // The token alone on stdout, so `$(npm run --silent admin -- token create ...)` captures it.
     console.log(t.token);
     console.error(`token "${t.name}" (${t.id}) created; it is shown only this once`);
@@ -49,12 +90,14 @@ async function run(client: PrismaClient, argv: string[]): Promise<void> {
     const email = need(values, "email").toLowerCase();
     const tokens = await client.apiToken.findMany({ where: { user: { email } }, orderBy: { createdAt: "asc" } });
     for (const t of tokens) {
-      console.log(`${t.id}\t${t.name}\t${t.prefix}…\t${t.revokedAt ? "revoked" : "active"}\tlast used ${t.lastUsedAt?.toISOString() ?? "never"}`);
+      const state = t.revokedAt ? "revoked" : t.expiresAt && t.expiresAt <= new Date() ? "expired" : "active";
+      console.log(`${t.id}\t${t.name}\t${t.prefix}…\t${state}\texpires ${t.expiresAt?.toISOString() ?? "never"}\tlast used ${t.lastUsedAt?.toISOString() ?? "never"}`);
     }
   } else if (noun === "token" && verb === "revoke") {
     const id = need(values, "id");
     const r = await client.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
     if (r.count === 0) throw new AppError("NOT_FOUND", `no active token with id ${id}`);
+    await auditCli(client, "token.revoke", { type: "api-token", id });
     console.log(`revoked ${id}`);
   } else {
     throw new UsageError(noun ? `unknown command "${[noun, verb].filter(Boolean).join(" ")}"` : "no command given");

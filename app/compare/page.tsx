@@ -7,6 +7,7 @@ import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { buildComparison } from "@/lib/compare/model";
 import { MAX_COMPARE_RUNS, parseRunIds } from "@/lib/compare/run-ids";
+import { redactForShare, shareIncludeSchema } from "@/lib/server/comparisons/redact-share";
 import { suggestTitle } from "@/lib/compare/title";
 import { loadCompareRuns } from "@/lib/server/comparisons/load-runs";
 
@@ -94,7 +95,11 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         <>
           <div className={styles.toolbar}>
             {canShare && shareable.length > 0 ? (
-              <ShareButton runIds={shareable} suggestedTitle={suggestTitle(model)} />
+              <ShareButton
+                runIds={shareable}
+                suggestedTitle={suggestTitle(model)}
+                privateTitle={suggestTitle(buildComparison(redactForShare(runs, shareIncludeSchema.parse(undefined)), { fold }))}
+              />
             ) : !canShare ? (
               <span className="muted small">Sharing needs the operator role.</span>
             ) : null}

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { requireActor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/http/app-error";
 import { uuidSchema } from "@/lib/http/params";
+import { audit } from "@/lib/server/audit/audit-request";
 import { createHost, hostNameSchema, reissueRegistration } from "@/lib/server/hosts/create-host";
 import { describeRegistration, type HostRegistration } from "@/lib/server/hosts/describe-registration";
 import { mediumOverrideSchema, setMediumOverride } from "@/lib/server/hosts/set-medium-override";
@@ -28,21 +29,26 @@ export async function createHostAction(_prev: RegistrationState, form: FormData)
     const actor = await requireActor("OPERATOR");
     const name = hostNameSchema.safeParse(form.get("name"));
     if (!name.success) return { fieldErrors: { name: name.error.issues.map((i) => i.message) } };
-    return { host: await describeRegistration({ host: await createHost({ name: name.data, createdById: actor.userId }) }) };
+    const host = await createHost({ name: name.data, createdById: actor.userId });
+    await audit({ actor, action: "host.create", target: { type: "host", id: host.id }, details: { name: host.name } });
+    return { host: await describeRegistration({ host }) };
   });
 }
 
 export async function reregisterHostAction(_prev: RegistrationState, form: FormData): Promise<RegistrationState> {
   return asState(async () => {
-    await requireActor("OPERATOR");
+    const actor = await requireActor("OPERATOR");
     const id = uuidSchema().parse(form.get("hostId"));
-    return { host: await describeRegistration({ host: await reissueRegistration(id) }) };
+    const host = await reissueRegistration(id, actor.userId);
+    await audit({ actor, action: "host.reregister", target: { type: "host", id } });
+    return { host: await describeRegistration({ host }) };
   });
 }
 
 export async function setMediumOverrideAction(form: FormData): Promise<void> {
-  await requireActor("OPERATOR");
+  const actor = await requireActor("OPERATOR");
   const v = mediumOverrideSchema.parse({ hostId: form.get("hostId"), device: form.get("device"), medium: form.get("medium") });
   await setMediumOverride(v);
+  await audit({ actor, action: "host.medium", target: { type: "host", id: v.hostId }, details: { device: v.device, medium: v.medium } });
   revalidatePath(`/hosts/${v.hostId}`);
 }

@@ -6,10 +6,18 @@ import styles from "./compare.module.css";
 type State = { kind: "closed" } | { kind: "editing"; error?: string } | { kind: "saving" } | { kind: "done"; url: string };
 
 /** Freezes the comparison into a public, read-only link (POST /api/comparisons). */
-export function ShareButton({ runIds, suggestedTitle }: { runIds: string[]; suggestedTitle: string }) {
+/**
+ * `suggestedTitle` names the hosts; `privateTitle` is the same suggestion made from the redacted
+ * runs. The form starts private and follows the "Host names" box until the title is edited.
+ */
+export function ShareButton({ runIds, suggestedTitle, privateTitle }: { runIds: string[]; suggestedTitle: string; privateTitle: string }) {
   const id = useId();
   const [state, setState] = useState<State>({ kind: "closed" });
-  const [title, setTitle] = useState(suggestedTitle);
+  const [title, setTitle] = useState(privateTitle);
+  const [titleEdited, setTitleEdited] = useState(false);
+  // What the public copy reveals about the hosts; names and paths stay private unless ticked.
+  const [include, setInclude] = useState({ hostnames: false, paths: false, kernel: true });
+  const [expiresInDays, setExpiresInDays] = useState("");
   const [copied, setCopied] = useState(false);
   const linkRef = useRef<HTMLInputElement>(null);
 
@@ -20,7 +28,7 @@ export function ShareButton({ runIds, suggestedTitle }: { runIds: string[]; sugg
       const res = await fetch("/api/comparisons", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ runIds, title }),
+        body: JSON.stringify({ runIds, title, include, ...(expiresInDays ? { expiresInDays: Number(expiresInDays) } : {}) }),
       });
       const body = (await res.json().catch(() => ({}))) as { url?: string; error?: string; fieldErrors?: Record<string, string[]> };
       if (res.status !== 201 || !body.url) {
@@ -55,6 +63,9 @@ export function ShareButton({ runIds, suggestedTitle }: { runIds: string[]; sugg
     return (
       <div className={`panel ${styles.shareBox}`} data-testid="share-result" role="status">
         <strong>Anyone with this link can see this comparison, frozen as it is now (no sign-in needed):</strong>
+        <span className="small muted">
+          Withdraw it any time under <a href="/settings/shares">Share links</a>.
+        </span>
         <div className={styles.shareRow}>
           <input ref={linkRef} readOnly value={state.url} aria-label="Share link" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
           <button type="button" className="btn" onClick={() => void copy(state.url)}>
@@ -72,7 +83,40 @@ export function ShareButton({ runIds, suggestedTitle }: { runIds: string[]; sugg
       <strong id={`${id}-h`}>Share a frozen, read-only copy of this comparison</strong>
       <label>
         Title
-        <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required autoFocus aria-invalid={state.kind === "editing" && !!state.error} />
+        <input value={title} onChange={(e) => {
+            setTitle(e.target.value);
+            setTitleEdited(true);
+          }} maxLength={200} required autoFocus aria-invalid={state.kind === "editing" && !!state.error} />
+      </label>
+      <fieldset className={styles.shareInclude}>
+        <legend>Include host details</legend>
+        <label>
+          <input
+            type="checkbox"
+            checked={include.hostnames}
+            onChange={(e) => {
+              setInclude({ ...include, hostnames: e.target.checked });
+              if (!titleEdited) setTitle(e.target.checked ? suggestedTitle : privateTitle);
+            }}
+          />{" "}
+          Host names
+        </label>
+        <label>
+          <input type="checkbox" checked={include.paths} onChange={(e) => setInclude({ ...include, paths: e.target.checked })} /> Directories and mount points
+        </label>
+        <label>
+          <input type="checkbox" checked={include.kernel} onChange={(e) => setInclude({ ...include, kernel: e.target.checked })} /> Kernel and distribution
+        </label>
+      </fieldset>
+      <label>
+        Link expires
+        <select value={expiresInDays} onChange={(e) => setExpiresInDays(e.target.value)}>
+          <option value="">never (until withdrawn)</option>
+          <option value="1">after 1 day</option>
+          <option value="7">after 7 days</option>
+          <option value="30">after 30 days</option>
+          <option value="365">after a year</option>
+        </select>
       </label>
       {state.kind === "editing" && state.error ? (
         <p role="alert" className="field-error">

@@ -27,6 +27,9 @@ const POLICY: Record<string, Need> = {
   "GET /api/comparisons/preview": "VIEWER",
   "GET /api/comparisons/[slug]": "public",
   "GET /api/comparisons/[slug]/csv": "public",
+  // Any signed-in user may ask; only the sharer or an admin succeeds (403 otherwise).
+  "DELETE /api/comparisons/[slug]": "VIEWER",
+  "GET /api/admin/audit": "ADMIN",
   "POST /api/agent/register": "public",
   "POST /api/agent/heartbeat": "agent",
   "POST /api/agent/jobs/claim": "agent",

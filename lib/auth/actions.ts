@@ -2,11 +2,14 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { AppError } from "../http/app-error";
-import { assertUnderLimit, clientKey, countFailure, resetRateLimit } from "../http/rate-limit";
 import { z } from "zod";
-import { db } from "../db";
-import { dummyPasswordHash, verifyPassword } from "./password";
+import { clientAddress } from "../http/client-address";
+import { uuidSchema } from "../http/params";
+import { safeNext } from "../http/safe-next";
+import { recordAudit } from "../server/audit/record-audit";
+import { attemptSignIn } from "../server/sessions/sign-in";
+import { revokeSession, revokeUserSessions } from "./session-store";
+import { currentActor } from "./actor";
 import { getSession } from "./session";
 
 export interface SignInState {
@@ -21,11 +24,6 @@ const signInSchema = z.object({
   next: z.string().optional(),
 });
 
-/** Only same-site paths: an open redirect after sign-in would hand the session to a phishing page. */
-function safeNext(next: string | undefined): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
-}
-
 export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
   const parsed = signInSchema.safeParse({
     email: form.get("email"),
@@ -37,31 +35,46 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
     const errors = z.flattenError(parsed.error).fieldErrors;
     return { errors: { email: errors.email, password: errors.password }, email };
   }
-  const client = clientKey(await headers());
-  try {
-    // Failed attempts count, per account and per client address; a correct password resets the account's count.
-    await assertUnderLimit("signInEmail", parsed.data.email);
-    await assertUnderLimit("signInClient", client);
-  } catch (err) {
-    if (err instanceof AppError) return { message: err.message, email };
-    throw err;
-  }
-  const user = await db().user.findUnique({ where: { email: parsed.data.email }, select: { id: true, passwordHash: true } });
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), parsed.data.password);
-  if (!user || !ok) {
-    await countFailure("signInEmail", parsed.data.email);
-    await countFailure("signInClient", client);
-    return { message: "Wrong email or password.", email };
-  }
-  await resetRateLimit("signInEmail", parsed.data.email);
+  const h = await headers();
+  const result = await attemptSignIn({ email: parsed.data.email, password: parsed.data.password, ip: clientAddress(h), userAgent: h.get("user-agent") });
+  if (!result.ok) return { message: result.message, email };
   const session = await getSession();
-  session.userId = user.id;
+  session.sid = result.sessionId;
   await session.save();
+  // Only a path on this site: an open redirect here would hand the session to a phishing page.
   redirect(safeNext(parsed.data.next));
 }
 
 export async function signOutAction(): Promise<void> {
+  const actor = await currentActor().catch(() => null);
   const session = await getSession();
+  // The row is revoked, so a copy of the cookie stops working too.
+  if (session.sid) await revokeSession(session.sid);
+  if (actor) await recordAudit({ actor, action: "sign-out", target: actor.sessionId ? { type: "session", id: actor.sessionId } : null, ip: clientAddress(await headers()) });
   session.destroy();
   redirect("/");
+}
+
+/** Revokes every session of the signed-in user, this browser's included. */
+export async function signOutEverywhereAction(): Promise<void> {
+  const actor = await currentActor().catch(() => null);
+  const session = await getSession();
+  if (actor) {
+    const count = await revokeUserSessions(actor.userId);
+    await recordAudit({ actor, action: "sessions.revoke", target: { type: "user", id: actor.userId }, ip: clientAddress(await headers()), details: { count, everywhere: true } });
+  }
+  session.destroy();
+  redirect("/sign-in");
+}
+
+/** Ends one of the signed-in user's own sessions (another browser), from the sign-out page. */
+export async function revokeOwnSessionAction(form: FormData): Promise<void> {
+  const actor = await currentActor().catch(() => null);
+  if (!actor) redirect("/sign-in");
+  const id = uuidSchema().safeParse(form.get("sessionId"));
+  if (!id.success) return;
+  // Only a session of this user: the id alone must not let anyone end someone else's.
+  if (await revokeSession(id.data, actor.userId)) await recordAudit({ actor, action: "sessions.revoke", target: { type: "session", id: id.data }, ip: clientAddress(await headers()) });
+  const { revalidatePath } = await import("next/cache");
+  revalidatePath("/sign-out");
 }

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { db } from "../db";
 import { AppError } from "../http/app-error";
 import { bearerToken } from "../http/bearer";
+import { readSession } from "./session-store";
 import { roleAtLeast } from "./roles";
 import { hashSecret } from "./secret-token";
 import { getSession } from "./session";
@@ -12,14 +13,18 @@ export interface Actor {
   email: string;
   role: Role;
   via: "session" | "token";
+  /** The session row behind a cookie (absent for API tokens). */
+  sessionId?: string;
 }
 
-async function actorFromBearer(token: string): Promise<Actor | null> {
+/** The actor behind an API token, or null when it is unknown, revoked, expired or its user disabled. */
+export async function actorFromBearer(token: string): Promise<Actor | null> {
   const row = await db().apiToken.findUnique({
     where: { tokenHash: hashSecret(token) },
-    select: { id: true, revokedAt: true, user: { select: { id: true, email: true, role: true } } },
+    select: { id: true, revokedAt: true, expiresAt: true, user: { select: { id: true, email: true, role: true, disabledAt: true } } },
   });
-  if (!row || row.revokedAt) return null;
+  // Revoked, expired, or its user disabled: the token no longer speaks for anyone.
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= new Date()) || row.user.disabledAt) return null;
   await db().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   return { userId: row.user.id, email: row.user.email, role: row.user.role, via: "token" };
 }
@@ -37,9 +42,9 @@ export async function currentActor(): Promise<Actor | null> {
     return actor;
   }
   const session = await getSession();
-  if (!session.userId) return null;
-  const user = await db().user.findUnique({ where: { id: session.userId }, select: { id: true, email: true, role: true } });
-  return user ? { userId: user.id, email: user.email, role: user.role, via: "session" } : null;
+  if (!session.sid) return null;
+  const s = await readSession(session.sid);
+  return s ? { userId: s.userId, email: s.email, role: s.role, via: "session", sessionId: s.sessionId } : null;
 }
 
 /** The actor, or a 401/403 AppError when there is none or its role is below `role`. */

@@ -1,9 +1,11 @@
 import { getIronSession, type SessionOptions } from "iron-session";
 import { cookies } from "next/headers";
 import { ensureSessionSecret } from "../runtime/session-secret";
+import { SESSION_TTL_SECONDS } from "./session-store";
 
+/** The sealed cookie carries only the id of a `sessions` row; the row decides whether it is live. */
 export interface SessionData {
-  userId?: string;
+  sid?: string;
 }
 
 export const SESSION_COOKIE = "probebook_session";
@@ -12,7 +14,7 @@ function options(): SessionOptions {
   return {
     cookieName: SESSION_COOKIE,
     password: ensureSessionSecret(),
-    ttl: 60 * 60 * 24 * 14,
+    ttl: SESSION_TTL_SECONDS,
     cookieOptions: {
       httpOnly: true,
       sameSite: "lax",

@@ -33,14 +33,31 @@ function refuseCrossSite(req: Request): void {
   if (req.headers.get("sec-fetch-site") === "cross-site") throw new AppError("FORBIDDEN", "Cross-site request refused.");
   const origin = req.headers.get("origin");
   if (!origin) return;
-  let originHost: string;
+  let parsed: URL;
   try {
-    originHost = new URL(origin).host;
+    parsed = new URL(origin);
   } catch {
     throw new AppError("FORBIDDEN", "Cross-site request refused.");
   }
+  // With PUBLIC_URL set, that origin is the only one; request headers (Host, X-Forwarded-Host)
+  // are the client's to choose and are not consulted.
+  const publicOrigin = publicUrlOrigin();
+  if (publicOrigin) {
+    if (parsed.origin !== publicOrigin) throw new AppError("FORBIDDEN", "Cross-site request refused.");
+    return;
+  }
   const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  if (originHost !== host) throw new AppError("FORBIDDEN", "Cross-site request refused.");
+  if (parsed.host !== host) throw new AppError("FORBIDDEN", "Cross-site request refused.");
+}
+
+function publicUrlOrigin(): string | null {
+  const raw = process.env.PUBLIC_URL?.trim();
+  if (!raw) return null;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    throw new Error(`PUBLIC_URL "${raw}" is not a URL (expected e.g. https://probebook.example.com)`);
+  }
 }
 
 /** Wraps a route handler so every error leaves as JSON without stack traces or SQL. */

@@ -7,12 +7,7 @@ import { AppError } from "./app-error";
  * for these purposes.
  */
 const LIMITS = {
-  // Sign-in attempts per email and per client address, per 15 minutes.
-  signInEmail: { points: 10, duration: 15 * 60 },
-  signInClient: { points: 50, duration: 15 * 60 },
-  // Agent registrations per client address per minute (registration tokens are 256-bit; this
-  // only keeps a scanner from hammering the database).
-  agentRegister: { points: 20, duration: 60 },
+  // Failed sign-ins and registrations are throttled in PostgreSQL instead (auth-throttle.ts).
   // Requests per agent credential per minute: a streaming agent makes ~10–20 a second at most.
   agentRequests: { points: 3000, duration: 60 },
 } as const;
@@ -42,28 +37,4 @@ export async function rateLimit(kind: LimitKind, key: string): Promise<void> {
     }
     throw err;
   }
-}
-
-/** 429 when `key` has used up `kind` already, without counting this request (for counting failures only). */
-export async function assertUnderLimit(kind: LimitKind, key: string): Promise<void> {
-  const res = await limiter(kind).get(key);
-  if (res && res.consumedPoints >= LIMITS[kind].points) {
-    throw new AppError("RATE_LIMITED", `Too many failed attempts: try again in ${Math.ceil(res.msBeforeNext / 1000)} s.`);
-  }
-}
-
-/** Counts a failure against `kind` for `key` (never throws: the caller answers the failure itself). */
-export async function countFailure(kind: LimitKind, key: string): Promise<void> {
-  await limiter(kind)
-    .consume(key)
-    .catch(() => undefined);
-}
-
-export async function resetRateLimit(kind: LimitKind, key: string): Promise<void> {
-  await limiter(kind).delete(key);
-}
-
-/** The client's address as the proxy in front of us reports it, for keys only (never for trust). */
-export function clientKey(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || "direct";
 }

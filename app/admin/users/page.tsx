@@ -3,6 +3,7 @@ import { ActionForm } from "@/components/admin/action-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { listUsers } from "@/lib/server/users/list-users";
 import { changeRoleAction, createUserAction } from "./actions";
+import { revokeUserSessionsAction, setUserDisabledAction } from "@/lib/server/users/user-access-actions";
 
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";
@@ -22,6 +23,7 @@ export default async function UsersPage() {
               <th>Role</th>
               <th className="num">Active tokens</th>
               <th>Created (UTC)</th>
+              <th>Access</th>
             </tr>
           </thead>
           <tbody>
@@ -46,6 +48,26 @@ export default async function UsersPage() {
                 </td>
                 <td className="num">{u._count.apiTokens}</td>
                 <td>{u.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+                <td>
+                  {u.disabledAt ? <span data-testid="user-disabled">disabled </span> : null}
+                  {u.id === actor.userId ? null : (
+                    <span style={{ display: "inline-flex", gap: 6 }}>
+                      <form action={setUserDisabledAction}>
+                        <input type="hidden" name="userId" value={u.id} />
+                        <input type="hidden" name="disabled" value={u.disabledAt ? "0" : "1"} />
+                        <button className={u.disabledAt ? "btn" : "btn btn-danger"} type="submit" aria-label={`${u.disabledAt ? "Enable" : "Disable"} ${u.email}`}>
+                          {u.disabledAt ? "Enable" : "Disable"}
+                        </button>
+                      </form>
+                      <form action={revokeUserSessionsAction}>
+                        <input type="hidden" name="userId" value={u.id} />
+                        <button className="btn" type="submit" aria-label={`Sign ${u.email} out everywhere`}>
+                          Sign out everywhere
+                        </button>
+                      </form>
+                    </span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
 import { requireActor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/http/app-error";
 import { fieldErrorsOf, parseJsonBody, route } from "@/lib/http/handle-route";
+import { audit } from "@/lib/server/audit/audit-request";
 import { createRun, createRunSchema } from "@/lib/server/runs/create-run";
 import { listRuns, listRunsQuerySchema } from "@/lib/server/runs/list-runs";
 
@@ -17,5 +18,6 @@ export const POST = route(async (req: Request) => {
   const actor = await requireActor("OPERATOR");
   const body = await parseJsonBody(req, createRunSchema, 64 * 1024);
   const { ids } = await createRun(body, actor.userId);
+  await audit({ actor, action: "run.launch", target: { type: "run", id: ids[0] ?? "" }, details: { ids, hostId: body.hostId, probe: body.probe } });
   return Response.json({ id: ids[0], ids }, { status: 201 });
 });

@@ -26,6 +26,10 @@ export default async function TokensPage() {
           Name
           <input name="name" required maxLength={100} placeholder="ci, grafana, laptop…" />
         </label>
+        <label>
+          Expires after (days, empty for never)
+          <input name="expiresInDays" type="number" min={1} max={3650} inputMode="numeric" />
+        </label>
       </ActionForm>
       <h2>{admin ? "All tokens" : "Your tokens"}</h2>
       {tokens.length === 0 ? (
@@ -40,6 +44,7 @@ export default async function TokensPage() {
                 <th>Starts with</th>
                 <th>Created</th>
                 <th>Last used</th>
+                <th>Expires</th>
                 <th>Status</th>
               </tr>
             </thead>
@@ -53,9 +58,12 @@ export default async function TokensPage() {
                   </td>
                   <td>{when(t.createdAt)}</td>
                   <td>{when(t.lastUsedAt)}</td>
+                  <td>{t.expiresAt ? when(t.expiresAt) : "never"}</td>
                   <td>
                     {t.revokedAt ? (
                       `revoked ${when(t.revokedAt)}`
+                    ) : t.expiresAt && t.expiresAt.getTime() <= Date.now() ? (
+                      "expired"
                     ) : (
                       <form action={revokeTokenAction}>
                         <input type="hidden" name="tokenId" value={t.id} />

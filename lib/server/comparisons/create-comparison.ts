@@ -5,6 +5,7 @@ import { isUuid, MAX_COMPARE_RUNS } from "../../compare/run-ids";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { loadCompareRuns } from "./load-runs";
+import { redactForShare, shareIncludeSchema } from "./redact-share";
 import { makeSnapshot } from "./snapshot";
 
 export const createComparisonSchema = z.object({
@@ -17,6 +18,10 @@ export const createComparisonSchema = z.object({
     .trim()
     .min(1, "Give the comparison a title.")
     .max(200, "The title is at most 200 characters."),
+  /** Which host details the public snapshot keeps (default: no host names, no paths). */
+  include: shareIncludeSchema,
+  /** Optional lifetime of the link in whole days; absent: until revoked. */
+  expiresInDays: z.number().int("Whole days only.").min(1, "At least 1 day.").max(3650, "At most 3650 days.").optional(),
 });
 export type CreateComparisonInput = z.infer<typeof createComparisonSchema>;
 
@@ -32,7 +37,8 @@ export const SLUG_RE = /^[A-Za-z0-9_-]{32}$/;
  * snapshot (self-contained: deleting a run later leaves it intact); the link rows record which
  * runs it came from while they exist.
  */
-export async function createComparison(input: CreateComparisonInput, createdById: string | null): Promise<{ slug: string }> {
+export async function createComparison(input: z.input<typeof createComparisonSchema>, createdById: string | null): Promise<{ slug: string; id: string }> {
+  const include = shareIncludeSchema.parse(input.include);
   const ids = [...new Set(input.runIds.map((id) => id.toLowerCase()))];
   const { runs, missing } = await loadCompareRuns(ids);
   if (missing.length > 0) {
@@ -45,13 +51,15 @@ export async function createComparison(input: CreateComparisonInput, createdById
       runIds: unfinished.map((r) => `${r.id} has no result (${r.status.toLowerCase()}).`),
     });
   }
-  const snapshot = makeSnapshot(runs);
+  const snapshot = makeSnapshot(redactForShare(runs, include));
+  const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 24 * 60 * 60 * 1000) : null;
   for (let attempt = 0; ; attempt++) {
     const slug = newSlug();
     try {
-      await db().comparison.create({
+      const row = await db().comparison.create({
         data: {
           slug,
+          expiresAt,
           title: input.title,
           snapshot: snapshot as unknown as Prisma.InputJsonValue,
           createdById,
@@ -59,7 +67,7 @@ export async function createComparison(input: CreateComparisonInput, createdById
         },
         select: { id: true },
       });
-      return { slug };
+      return { slug, id: row.id };
     } catch (err) {
       // A slug collision at 192 bits means a broken random source more than bad luck; retry once.
       if (attempt === 0 && err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") continue;

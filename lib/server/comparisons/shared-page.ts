@@ -10,7 +10,7 @@ export const sharedComparison = cache(async (slug: string): Promise<SharedCompar
   try {
     return await getComparison(slug);
   } catch (err) {
-    if (err instanceof AppError && err.code === "NOT_FOUND") return null;
+    if (err instanceof AppError && (err.code === "NOT_FOUND" || err.code === "GONE")) return null;
     throw err;
   }
 });

@@ -1,6 +1,8 @@
+import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { generateSecret, hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
+import { AppError } from "../../http/app-error";
 
 export const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -13,32 +15,85 @@ export const hostNameSchema = z
 
 export const createHostSchema = z.object({ name: hostNameSchema });
 
+/** Per-user limits; PROBEBOOK_MAX_HOSTS_PER_USER and PROBEBOOK_MAX_PENDING_REGISTRATIONS override them. */
+export function hostLimits(): { hosts: number; pending: number } {
+  const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : d);
+  return { hosts: num(process.env.PROBEBOOK_MAX_HOSTS_PER_USER, 200), pending: num(process.env.PROBEBOOK_MAX_PENDING_REGISTRATIONS, 10) };
+}
+
+/** The 429 that names the limit a user hit (read after a conditional write was refused). */
+async function limitError(userId: string): Promise<AppError> {
+  const limits = hostLimits();
+  const hosts = await db().host.count({ where: { createdById: userId } });
+  if (hosts >= limits.hosts) {
+    return new AppError("RATE_LIMITED", `You have ${hosts} hosts, the most one user may register (${limits.hosts}): delete unused hosts or ask an administrator to raise PROBEBOOK_MAX_HOSTS_PER_USER.`);
+  }
+  return new AppError("RATE_LIMITED", `You have registration tokens not used yet up to the limit of ${limits.pending}: register those agents or wait until the tokens expire (24 h).`);
+}
+
+/**
+ * Counting and writing happen in one transaction after a per-user advisory lock, as two
+ * statements: under READ COMMITTED the second statement's snapshot is taken after the lock is
+ * held, so it sees every host a concurrent request committed and a burst cannot all pass the
+ * count. (A batch, not an interactive transaction: no client-side timeout to trip on a busy server.)
+ */
+const lockUser = (userId: string) => db().$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`hosts:${userId}`}))) AS l`;
+
+function pendingCount(userId: string, now: Date) {
+  return Prisma.sql`(SELECT count(*) FROM hosts WHERE created_by_id = ${userId}::uuid AND registration_token_hash IS NOT NULL AND registration_expires_at > ${now}::timestamp)`;
+}
+
+type HostRow = { id: string; name: string; registration_expires_at: Date | null };
+const toHost = (r: HostRow) => ({ id: r.id, name: r.name, registrationExpiresAt: r.registration_expires_at });
+
 /** Creates a host and its one-time registration token (shown once, valid 24 h, stored hashed). */
 export async function createHost(input: { name: string; createdById?: string | null }) {
   const token = generateSecret("pbr");
-  const host = await db().host.create({
-    data: {
-      name: input.name,
-      createdById: input.createdById,
-      registrationTokenHash: hashSecret(token),
-      registrationExpiresAt: new Date(Date.now() + REGISTRATION_TTL_MS),
-    },
-    select: { id: true, name: true, registrationExpiresAt: true },
-  });
-  return { ...host, registrationToken: token };
+  const data = { name: input.name, registrationTokenHash: hashSecret(token), registrationExpiresAt: new Date(Date.now() + REGISTRATION_TTL_MS) };
+  const userId = input.createdById;
+  if (!userId) {
+    const host = await db().host.create({ data, select: { id: true, name: true, registrationExpiresAt: true } });
+    return { ...host, registrationToken: token };
+  }
+  const limits = hostLimits();
+  const now = new Date();
+  const [, rows] = await db().$transaction([
+    lockUser(userId),
+    db().$queryRaw<HostRow[]>`
+      INSERT INTO hosts (id, name, created_by_id, registration_token_hash, registration_expires_at, created_at, updated_at)
+      SELECT gen_random_uuid(), ${data.name}, ${userId}::uuid, ${data.registrationTokenHash}, ${data.registrationExpiresAt}::timestamp, ${now}::timestamp, ${now}::timestamp
+      WHERE (SELECT count(*) FROM hosts WHERE created_by_id = ${userId}::uuid) < ${limits.hosts}
+        AND ${pendingCount(userId, now)} < ${limits.pending}
+      RETURNING id::text AS id, name, registration_expires_at`,
+  ]);
+  const row = rows[0];
+  if (!row) throw await limitError(userId);
+  return { ...toHost(row), registrationToken: token };
 }
 
 /** Revokes the agent credential and issues a fresh registration token ("revoke and re-register"). */
-export async function reissueRegistration(hostId: string) {
+export async function reissueRegistration(hostId: string, byUserId?: string) {
   const token = generateSecret("pbr");
-  const host = await db().host.update({
-    where: { id: hostId },
-    data: {
-      agentCredentialHash: null,
-      registrationTokenHash: hashSecret(token),
-      registrationExpiresAt: new Date(Date.now() + REGISTRATION_TTL_MS),
-    },
-    select: { id: true, name: true, registrationExpiresAt: true },
-  });
-  return { ...host, registrationToken: token };
+  const expiresAt = new Date(Date.now() + REGISTRATION_TTL_MS);
+  if (!byUserId) {
+    const host = await db().host.update({
+      where: { id: hostId },
+      data: { agentCredentialHash: null, registrationTokenHash: hashSecret(token), registrationExpiresAt: expiresAt },
+      select: { id: true, name: true, registrationExpiresAt: true },
+    });
+    return { ...host, registrationToken: token };
+  }
+  const now = new Date();
+  const [, rows] = await db().$transaction([
+    lockUser(byUserId),
+    db().$queryRaw<HostRow[]>`
+      UPDATE hosts SET agent_credential_hash = NULL, registration_token_hash = ${hashSecret(token)},
+        registration_expires_at = ${expiresAt}::timestamp, updated_at = ${now}::timestamp
+      WHERE id = ${hostId}::uuid AND ${pendingCount(byUserId, now)} < ${hostLimits().pending}
+      RETURNING id::text AS id, name, registration_expires_at`,
+  ]);
+  const row = rows[0];
+  if (row) return { ...toHost(row), registrationToken: token };
+  if (!(await db().host.findUnique({ where: { id: hostId }, select: { id: true } }))) throw new AppError("NOT_FOUND", `No host ${hostId}.`);
+  throw await limitError(byUserId);
 }

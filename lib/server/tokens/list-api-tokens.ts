@@ -5,6 +5,6 @@ export async function listApiTokens({ userId }: { userId: string | null }) {
   return db().apiToken.findMany({
     where: userId === null ? {} : { userId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true, user: { select: { email: true } } },
+    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true, expiresAt: true, user: { select: { email: true } } },
   });
 }

@@ -4,6 +4,6 @@ import { db } from "../../db";
 export async function listUsers() {
   return db().user.findMany({
     orderBy: { createdAt: "asc" },
-    select: { id: true, email: true, role: true, createdAt: true, _count: { select: { apiTokens: { where: { revokedAt: null } } } } },
+    select: { id: true, email: true, role: true, createdAt: true, disabledAt: true, _count: { select: { apiTokens: { where: { revokedAt: null } } } } },
   });
 }

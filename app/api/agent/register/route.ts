@@ -1,12 +1,25 @@
 import { registerRequestSchema } from "@/probes/protocol/schemas";
+import { AppError } from "@/lib/http/app-error";
+import { assertNotThrottled, recordFailure, type ThrottleKey } from "@/lib/http/auth-throttle";
+import { clientAddress } from "@/lib/http/client-address";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { registerAgent } from "@/lib/server/agent/register-agent";
-import { clientKey, rateLimit } from "@/lib/http/rate-limit";
+import { recordAudit } from "@/lib/server/audit/record-audit";
 
 export const dynamic = "force-dynamic";
 
 export const POST = route(async (req: Request) => {
-  await rateLimit("agentRegister", clientKey(req.headers));
+  // Only failed registrations count, per real client address: a batch of agents behind one NAT
+  // registers freely, and how many tokens exist is bounded per operator when they are issued.
+  const key: ThrottleKey = { policy: "registerClient", id: clientAddress(req.headers) };
+  await assertNotThrottled([key]);
   const body = await parseJsonBody(req, registerRequestSchema, 2 * 1024 * 1024);
-  return Response.json(await registerAgent(body), { status: 201 });
+  try {
+    const registered = await registerAgent(body);
+    await recordAudit({ actor: null, action: "host.register", target: { type: "host", id: registered.hostId }, ip: key.id, details: { hostName: registered.hostName } });
+    return Response.json(registered, { status: 201 });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "UNAUTHORIZED") await recordFailure([key]);
+    throw err;
+  }
 });

@@ -1,0 +1,64 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requirePageUser } from "@/lib/auth/page-guard";
+import { roleAtLeast } from "@/lib/auth/roles";
+import { listShares } from "@/lib/server/comparisons/list-shares";
+import { revokeShareAction } from "@/lib/server/comparisons/share-actions";
+
+export const metadata: Metadata = { title: "Share links" };
+export const dynamic = "force-dynamic";
+
+const when = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", " ") : "never");
+
+export default async function SharesPage() {
+  const actor = await requirePageUser("/settings/shares");
+  const admin = roleAtLeast(actor.role, "ADMIN");
+  const shares = await listShares(actor);
+  return (
+    <>
+      <h1>Share links</h1>
+      <p className="muted">
+        Anyone with a live link can read its comparison. Withdraw a link and it stops working at once (its JSON and CSV answer 410 Gone).
+      </p>
+      {shares.length === 0 ? (
+        <div className="empty">No share links yet: share one from a comparison.</div>
+      ) : (
+        <div className="table-wrap">
+          <table className="data" data-testid="shares-table">
+            <thead>
+              <tr>
+                <th>Title</th>
+                {admin ? <th>Shared by</th> : null}
+                <th>Created (UTC)</th>
+                <th>Expires</th>
+                <th>State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shares.map((s) => (
+                <tr key={s.slug}>
+                  <td>{s.state === "live" ? <Link href={`/c/${s.slug}`}>{s.title}</Link> : s.title}</td>
+                  {admin ? <td>{s.sharedBy ?? "—"}</td> : null}
+                  <td>{when(s.createdAt)}</td>
+                  <td>{s.expiresAt ? when(s.expiresAt) : "never"}</td>
+                  <td>
+                    {s.state === "live" ? (
+                      <form action={revokeShareAction}>
+                        <input type="hidden" name="slug" value={s.slug} />
+                        <button className="btn btn-danger" type="submit" aria-label={`Withdraw ${s.title}`}>
+                          Withdraw
+                        </button>
+                      </form>
+                    ) : (
+                      `${s.state} ${s.state === "withdrawn" ? when(s.revokedAt) : ""}`
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

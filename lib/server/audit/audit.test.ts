@@ -1,0 +1,31 @@
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { connectTestDatabase } from "../../testing/db";
+import { listAudit, parseAuditQuery } from "./list-audit";
+import { recordAudit } from "./record-audit";
+
+connectTestDatabase();
+
+describe("audit log", () => {
+  it("records who, what, where and filters by action, actor, target, address and day", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const actor = { userId: crypto.randomUUID(), email: `auditor-${tag}@example.com` };
+    await recordAudit({ actor, action: "run.launch", target: { type: "run", id: `r-${tag}` }, ip: "192.0.2.1", details: { probe: "dd" } });
+    await recordAudit({ actor, action: "token.revoke", target: { type: "api-token", id: `t-${tag}` }, ip: "192.0.2.2" });
+    const mine = await listAudit(parseAuditQuery(new URLSearchParams({ actor: `auditor-${tag}` })));
+    expect(mine.map((r) => r.action)).toEqual(["token.revoke", "run.launch"]);
+    expect(mine[1]).toMatchObject({ actorEmail: actor.email, targetType: "run", targetId: `r-${tag}`, ip: "192.0.2.1", details: { probe: "dd" } });
+    expect(await listAudit(parseAuditQuery(new URLSearchParams({ actor: tag, action: "run.launch" })))).toHaveLength(1);
+    expect(await listAudit(parseAuditQuery(new URLSearchParams({ target: `t-${tag}` })))).toHaveLength(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await listAudit(parseAuditQuery(new URLSearchParams({ actor: tag, from: today, to: today })))).toHaveLength(2);
+    expect(await listAudit(parseAuditQuery(new URLSearchParams({ actor: tag, to: "2020-01-01" })))).toHaveLength(0);
+  });
+
+  it("bad filters are a 400 that names them, not a 500", () => {
+    const bads: Record<string, string>[] = [{ action: "drop table" }, { from: "2026-13-45" }, { to: "-271821-04-20" }, { limit: "1e9" }];
+    for (const bad of bads) {
+      expect(() => parseAuditQuery(new URLSearchParams(bad)), JSON.stringify(bad)).toThrow(expect.objectContaining({ status: 400 }));
+    }
+  });
+});

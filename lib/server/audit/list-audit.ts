@@ -1,0 +1,68 @@
+import type { Prisma } from "@prisma/client";
+import { z } from "zod";
+import { db } from "../../db";
+import { AppError } from "../../http/app-error";
+import { AUDIT_ACTIONS } from "./record-audit";
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD.")
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "Not a calendar date.");
+
+/** Filters of /admin/audit and GET /api/admin/audit (query strings; empty means any). */
+export const auditQuerySchema = z.object({
+  action: z.enum(AUDIT_ACTIONS, { error: `action is one of ${AUDIT_ACTIONS.join(", ")}.` }).optional(),
+  actor: z.string().trim().max(254).optional(),
+  target: z.string().trim().max(100).optional(),
+  ip: z.string().trim().max(100).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  limit: z.coerce.number().int().min(1).max(5000).default(200),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** Parses URL search params (blank values dropped); a bad filter is a 400 that names it. */
+export function parseAuditQuery(params: URLSearchParams | Record<string, string | string[] | undefined>): AuditQuery {
+  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v] as const);
+  const raw = Object.fromEntries(entries.filter(([, v]) => typeof v === "string" && v.trim() !== ""));
+  const parsed = auditQuerySchema.safeParse(raw);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join(" "));
+  return parsed.data;
+}
+
+export interface AuditRow {
+  id: string;
+  at: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  ip: string | null;
+  details: unknown;
+}
+
+/** Audit records matching the filters, newest first. */
+export async function listAudit(q: AuditQuery): Promise<AuditRow[]> {
+  const where: Prisma.AuditEventWhereInput = {
+    ...(q.action ? { action: q.action } : {}),
+    ...(q.actor ? { actorEmail: { contains: q.actor.toLowerCase(), mode: "insensitive" } } : {}),
+    ...(q.target ? { targetId: q.target } : {}),
+    ...(q.ip ? { ip: q.ip } : {}),
+    ...(q.from || q.to
+      ? { at: { ...(q.from ? { gte: new Date(`${q.from}T00:00:00Z`) } : {}), ...(q.to ? { lt: new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000) } : {}) } }
+      : {}),
+  };
+  const rows = await db().auditEvent.findMany({ where, orderBy: { id: "desc" }, take: q.limit });
+  return rows.map((r) => ({
+    id: r.id.toString(),
+    at: r.at.toISOString(),
+    actorId: r.actorId,
+    actorEmail: r.actorEmail,
+    action: r.action,
+    targetType: r.targetType,
+    targetId: r.targetId,
+    ip: r.ip,
+    details: r.details,
+  }));
+}

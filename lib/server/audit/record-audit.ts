@@ -1,0 +1,57 @@
+import type { Prisma, PrismaClient } from "@prisma/client";
+import { db } from "../../db";
+
+/** The actions the audit log records; one name per kind of mutation. */
+export const AUDIT_ACTIONS = [
+  "sign-in",
+  "sign-in.failed",
+  "sign-out",
+  "sessions.revoke",
+  "run.launch",
+  "run.cancel",
+  "run.import",
+  "share.create",
+  "share.revoke",
+  "user.create",
+  "user.role",
+  "user.disable",
+  "user.enable",
+  "user.password",
+  "token.create",
+  "token.revoke",
+  "host.create",
+  "host.reregister",
+  "host.register",
+  "host.medium",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  actor: { userId: string; email: string } | null;
+  action: AuditAction;
+  target?: { type: string; id: string } | null;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Writes one audit record. A failure to write is logged and swallowed: the mutation it
+ * describes has already happened, and answering it with an error would only invite a retry.
+ */
+export async function recordAudit(entry: AuditEntry, client: PrismaClient = db()): Promise<void> {
+  try {
+    await client.auditEvent.create({
+      data: {
+        actorId: entry.actor?.userId ?? null,
+        actorEmail: entry.actor?.email ?? null,
+        action: entry.action,
+        targetType: entry.target?.type ?? null,
+        targetId: entry.target?.id ?? null,
+        ip: entry.ip ?? null,
+        details: (entry.details ?? {}) as Prisma.InputJsonValue,
+      },
+    });
+  } catch (err) {
+    console.error(`audit log write failed for ${entry.action}:`, err instanceof Error ? err.message : err);
+  }
+}

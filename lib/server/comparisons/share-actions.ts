@@ -1,0 +1,16 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { requireActor } from "../../auth/actor";
+import { audit } from "../audit/audit-request";
+import { revokeComparison } from "./revoke-comparison";
+
+/** The "Withdraw" button on /settings/shares. */
+export async function revokeShareAction(form: FormData): Promise<void> {
+  const actor = await requireActor("VIEWER");
+  const slug = z.string().max(64).parse(form.get("slug"));
+  const r = await revokeComparison(slug, actor);
+  await audit({ actor, action: "share.revoke", target: { type: "comparison", id: r.id }, details: { slug } });
+  revalidatePath("/settings/shares");
+}

@@ -1,0 +1,87 @@
+import crypto from "node:crypto";
+import type { Prisma } from "@prisma/client";
+import { describe, expect, it } from "vitest";
+import type { Actor } from "../../auth/actor";
+import { profile } from "../../compare/testing";
+import { db } from "../../db";
+import { connectTestDatabase } from "../../testing/db";
+import { createComparison } from "./create-comparison";
+import { comparisonJson, getComparison } from "./get-comparison";
+import { revokeComparison } from "./revoke-comparison";
+
+connectTestDatabase();
+
+async function run(hostName: string) {
+  const host = await db().host.create({ data: { name: hostName } });
+  const p = { ...profile({ fsType: "xfs", device: "nvme0n1" }), hostname: `${hostName}.corp.internal`, target: { path: "/srv/secret-project/db", mountPoint: "/srv/secret-project", source: "/dev/mapper/vg-secret", fsType: "xfs", device: "nvme0n1", mountOptions: ["rw"], medium: "ssd", freeBytes: 1 } };
+  return db().probeRun.create({
+    data: {
+      hostId: host.id,
+      probe: "dd",
+      params: { target: "/srv/secret-project/db", sizeMiB: 64, mode: "write" },
+      status: "SUCCEEDED",
+      profile: p as Prisma.InputJsonValue,
+      result: { tool: "dd", toolVersion: null, measurements: [{ metric: "throughput", value: 1e8, unit: "B/s", dims: {} }], warnings: [] },
+      fsType: "xfs",
+      medium: "ssd",
+    },
+    select: { id: true },
+  });
+}
+
+async function user(role: "OPERATOR" | "ADMIN"): Promise<Actor> {
+  const u = await db().user.create({ data: { email: `s-${crypto.randomUUID().slice(0, 8)}@example.com`, passwordHash: "x", role } });
+  return { userId: u.id, email: u.email, role, via: "session" };
+}
+
+describe("share privacy", () => {
+  it("by default the public JSON carries no host name, OS hostname or path", async () => {
+    const name = `db-prod-${crypto.randomUUID().slice(0, 6)}`;
+    const a = await run(name);
+    const { slug } = await createComparison({ runIds: [a.id], title: "private by default" }, null);
+    const text = JSON.stringify(comparisonJson(await getComparison(slug)));
+    expect(text).not.toContain(name);
+    expect(text).not.toContain("corp.internal");
+    expect(text).not.toContain("/srv/secret-project");
+    expect(text).not.toContain("/dev/mapper");
+    expect(text).toContain("host A");
+    // Facts for "what differs" remain.
+    expect(text).toContain("xfs");
+  });
+
+  it("what the sharer ticks is included", async () => {
+    const name = `db-open-${crypto.randomUUID().slice(0, 6)}`;
+    const a = await run(name);
+    const { slug } = await createComparison({ runIds: [a.id], title: "open", include: { hostnames: true, paths: true, kernel: false } }, null);
+    const json = comparisonJson(await getComparison(slug));
+    const text = JSON.stringify(json);
+    expect(text).toContain(name);
+    expect(text).toContain("/srv/secret-project/db");
+    expect(json.runs[0]!.profile).not.toHaveProperty("kernel");
+  });
+});
+
+describe("share revocation and expiry", () => {
+  it("the sharer or an admin can withdraw a link; afterwards it is Gone (410)", async () => {
+    const sharer = await user("OPERATOR");
+    const other = await user("OPERATOR");
+    const admin = await user("ADMIN");
+    const a = await run(`h-${crypto.randomUUID().slice(0, 6)}`);
+    const first = await createComparison({ runIds: [a.id], title: "one" }, sharer.userId);
+    await expect(revokeComparison(first.slug, other)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await getComparison(first.slug);
+    await revokeComparison(first.slug, sharer);
+    await expect(getComparison(first.slug)).rejects.toMatchObject({ code: "GONE", status: 410 });
+    const second = await createComparison({ runIds: [a.id], title: "two" }, sharer.userId);
+    await revokeComparison(second.slug, admin);
+    await expect(getComparison(second.slug)).rejects.toMatchObject({ code: "GONE" });
+  });
+
+  it("an expired link is Gone", async () => {
+    const a = await run(`h-${crypto.randomUUID().slice(0, 6)}`);
+    const { slug } = await createComparison({ runIds: [a.id], title: "short-lived", expiresInDays: 1 }, null);
+    await getComparison(slug);
+    await db().comparison.update({ where: { slug }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await expect(getComparison(slug)).rejects.toMatchObject({ code: "GONE", message: expect.stringMatching(/expired/) });
+  });
+});
