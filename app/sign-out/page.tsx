@@ -3,6 +3,7 @@ import Link from "next/link";
 import { currentActor } from "@/lib/auth/actor";
 import { revokeOwnSessionAction, signOutAction, signOutEverywhereAction } from "@/lib/auth/actions";
 import { listUserSessions } from "@/lib/auth/session-store";
+import { minuteUtc } from "@/components/format-time";
 
 export const metadata: Metadata = { title: "Sign out" };
 
@@ -39,7 +40,7 @@ export default async function SignOutPage() {
   );
 }
 
-const when = (d: Date) => d.toISOString().slice(0, 16).replace("T", " ");
+const when = (d: Date | null) => minuteUtc(d);
 
 async function SessionList({ userId, current }: { userId: string; current?: string }) {
   const sessions = await listUserSessions(userId);

@@ -164,3 +164,15 @@ export interface ProbeView {
   /** Extra facts for "what differs", after the common ones (dd: fdatasync of writes). */
   differsFacts?: readonly { id: string; label: string; value(params: Record<string, unknown>): string | null }[];
 }
+
+/** Items by key, in first-seen order of the keys. */
+export function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const it of items) {
+    const k = key(it);
+    const list = m.get(k);
+    if (list) list.push(it);
+    else m.set(k, [it]);
+  }
+  return m;
+}

@@ -3,23 +3,12 @@
 import { displayUnit } from "../core/metrics";
 import { formatKiB } from "../core/text";
 import type { Measurement, NormalisedResult } from "../core/types";
-import { seriesKeysIn, ValueCollector, type ChartDraft, type ChartRowDraft, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries } from "../core/view";
+import { seriesKeysIn, ValueCollector, type ChartDraft, type ChartRowDraft, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries, groupBy as group } from "../core/view";
 import { IOZONE_OPERATIONS } from "./metrics";
 
 /** iozone's KB/s are KiB/s; every view shows MiB/s. */
 const mib = (m: Measurement) => m.value * displayUnit(m.unit).scale;
 const UNIT = "MiB/s";
-
-function group<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const it of items) {
-    const k = key(it);
-    const list = m.get(k);
-    if (list) list.push(it);
-    else m.set(k, [it]);
-  }
-  return m;
-}
 
 function runCharts(result: NormalisedResult): RunChart[] {
   const ms = result.measurements;

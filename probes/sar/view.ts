@@ -2,23 +2,12 @@
 // writeback and I/O columns on seconds since each run's first sample (probes/sar/series.ts).
 import type { Better } from "../core/metrics";
 import type { Measurement, NormalisedResult } from "../core/types";
-import { seriesKeysIn, ValueCollector, type ChartDraft, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries } from "../core/view";
+import { seriesKeysIn, ValueCollector, type ChartDraft, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries, groupBy as group } from "../core/view";
 import { bucketPoints, bucketWidth, SAR_METRICS, sarSeries, VM_EFFICIENCY } from "./series";
 import { timelineFromSar } from "./timeline";
 
 /** Columns drawn on a run page (the rest are in its table). */
 const RUN_PAGE_METRICS = new Set(["pgscank/s", "pgscand/s", "pgsteal/s", "majflt/s", "%vmeff", "%util", "await", "kbdirty", "%iowait", "%user", "%system", "kbmemfree", "kbcached"]);
-
-function group<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const it of items) {
-    const k = key(it);
-    const list = m.get(k);
-    if (list) list.push(it);
-    else m.set(k, [it]);
-  }
-  return m;
-}
 
 function runCharts(result: NormalisedResult): RunChart[] {
   const timed = result.measurements.filter((m) => m.dims.time !== "average" && RUN_PAGE_METRICS.has(m.metric));

@@ -4,11 +4,12 @@ import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { listShares } from "@/lib/server/comparisons/list-shares";
 import { revokeShareAction } from "@/lib/server/comparisons/share-actions";
+import { minuteUtc } from "@/components/format-time";
 
 export const metadata: Metadata = { title: "Share links" };
 export const dynamic = "force-dynamic";
 
-const when = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", " ") : "never");
+const when = (d: Date | null) => minuteUtc(d);
 
 export default async function SharesPage() {
   const actor = await requirePageUser("/settings/shares");

@@ -4,11 +4,12 @@ import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { listApiTokens } from "@/lib/server/tokens/list-api-tokens";
 import { createTokenAction, revokeTokenAction } from "./actions";
+import { minuteUtc } from "@/components/format-time";
 
 export const metadata: Metadata = { title: "API tokens" };
 export const dynamic = "force-dynamic";
 
-const when = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", " ") : "never");
+const when = (d: Date | null) => minuteUtc(d);
 
 export default async function TokensPage() {
   const actor = await requirePageUser("/settings/tokens");
