@@ -18,6 +18,7 @@ import { buildStaleReason } from "../lib/runtime/next-build";
 import { parseOutput } from "../probes/catalog";
 import type { NormalisedResult } from "../probes/core/types";
 import { createOperatorToken } from "./lib/api";
+import { seededRandom } from "../lib/seeded-random";
 
 const root = path.resolve(__dirname, "..");
 const PORT = 3320;
@@ -30,21 +31,9 @@ const TARGET_MS = 1000;
 
 const say = (m: string) => console.error(`[bench] ${m}`);
 
-/** Deterministic noise (mulberry32) so every bench run measures the same data. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** 20 hosts' worth of one real table: a per-host level (0.55–1.45×), a per-operation tilt and ±4 % noise. */
 function perturbedRuns(base: NormalisedResult): NormalisedResult[] {
-  const rand = prng(20261121);
+  const rand = seededRandom(20261121);
   return Array.from({ length: RUNS }, (_, i) => {
     const level = 0.55 + (0.9 * i) / (RUNS - 1);
     const tilt = new Map<string, number>();

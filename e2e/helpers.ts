@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "..");
@@ -68,3 +68,26 @@ export function bearer(token: string) {
 }
 
 export type Api = APIRequestContext;
+
+const fakeTool = { installed: true, version: "1", path: "/usr/bin/x" };
+
+/**
+ * A host registered through the API with a fake agent that reports every tool and `/srv/pb` as
+ * its allowed directory: for tests that speak the agent protocol themselves.
+ */
+export async function registerFakeAgent(request: APIRequestContext, operatorToken: string, namePrefix: string) {
+  const name = `${namePrefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  const created = await request.post("/api/hosts", { headers: bearer(operatorToken), data: { name } });
+  expect(created.status()).toBe(201);
+  const { id, registrationToken } = (await created.json()) as { id: string; registrationToken: string };
+  const reg = await request.post("/api/agent/register", {
+    data: {
+      registrationToken,
+      profile: { targets: [{ path: "/srv/pb", fsType: "ext4", freeBytes: 10 * 2 ** 30 }] },
+      capabilities: { agentVersion: "test", tools: { iozone: fakeTool, dd: fakeTool, sar: fakeTool, fio: fakeTool }, allowedDirs: ["/srv/pb"] },
+    },
+  });
+  expect(reg.status()).toBe(201);
+  const { credential } = (await reg.json()) as { credential: string };
+  return { id, credential, agent: bearer(credential) };
+}

@@ -1,23 +1,8 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { apiTokenFor, bearer, createUser, signInViaForm } from "../helpers";
+import { apiTokenFor, bearer, createUser, registerFakeAgent, signInViaForm } from "../helpers";
 
 /** A host whose "agent" (this test, through the real agent API) allows only /srv/pb. */
-async function registeredHost(request: APIRequestContext, operator: string) {
-  const created = await request.post("/api/hosts", { headers: bearer(operator), data: { name: `abuse-${Date.now()}` } });
-  expect(created.status()).toBe(201);
-  const { id, registrationToken } = (await created.json()) as { id: string; registrationToken: string };
-  const tool = { installed: true, version: "1", path: "/usr/bin/x" };
-  const reg = await request.post("/api/agent/register", {
-    data: {
-      registrationToken,
-      profile: { targets: [{ path: "/srv/pb", fsType: "ext4", freeBytes: 10 * 2 ** 30 }] },
-      capabilities: { agentVersion: "test", tools: { iozone: tool, dd: tool, sar: tool, fio: tool }, allowedDirs: ["/srv/pb"] },
-    },
-  });
-  expect(reg.status()).toBe(201);
-  const { credential } = (await reg.json()) as { credential: string };
-  return { id, credential };
-}
+const registeredHost = (request: APIRequestContext, operator: string) => registerFakeAgent(request, operator, "abuse");
 
 async function runCount(request: APIRequestContext, token: string, hostId: string): Promise<number> {
   const r = await request.get(`/api/runs?hostId=${hostId}`, { headers: bearer(token) });

@@ -3,26 +3,11 @@
 // thread, launches on unreported hosts, and 400s instead of 500s.
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { longIozoneOutput, wideSarOutput } from "../../lib/testing/huge-outputs";
-import { apiTokenFor, bearer } from "../helpers";
+import { apiTokenFor, bearer, registerFakeAgent } from "../helpers";
 
 const DD_OUTPUT = "4+0 records in\n4+0 records out\n4194304 bytes (4.2 MB, 4.0 MiB) copied, 0.00529 s, 793 MB/s\n";
-const tool = { installed: true, version: "1", path: "/usr/bin/x" };
 
-async function registeredHost(request: APIRequestContext, operator: string) {
-  const created = await request.post("/api/hosts", { headers: bearer(operator), data: { name: `boundaries-${Date.now()}-${Math.random().toString(36).slice(2, 6)}` } });
-  expect(created.status()).toBe(201);
-  const { id, registrationToken } = (await created.json()) as { id: string; registrationToken: string };
-  const reg = await request.post("/api/agent/register", {
-    data: {
-      registrationToken,
-      profile: { targets: [{ path: "/srv/pb", fsType: "ext4", freeBytes: 10 * 2 ** 30 }] },
-      capabilities: { agentVersion: "test", tools: { iozone: tool, dd: tool, sar: tool, fio: tool }, allowedDirs: ["/srv/pb"] },
-    },
-  });
-  expect(reg.status()).toBe(201);
-  const { credential } = (await reg.json()) as { credential: string };
-  return { id, agent: bearer(credential) };
-}
+const registeredHost = (request: APIRequestContext, operator: string) => registerFakeAgent(request, operator, "boundaries");
 
 async function launch(request: APIRequestContext, operator: string, hostId: string, probe = "dd", params: object = { target: "/srv/pb", sizeMiB: 4 }) {
   const r = await request.post("/api/runs", { headers: bearer(operator), data: { hostId, probe, params } });

@@ -1,5 +1,6 @@
 // How an experiment spends its runs: arms interleaved in blocks so that drift (a warming disk,
 // a neighbour's backup) hits every arm alike, and rounds added until every arm is stable.
+import { seededRandom } from "../seeded-random";
 import { coefficientOfVariation } from "./ratio-interval";
 
 export interface RepeatPolicy {
@@ -12,23 +13,11 @@ export interface RepeatPolicy {
 
 export const DEFAULT_POLICY: RepeatPolicy = { min: 3, max: 10, cvTarget: 2.5, order: "abba" };
 
-/** A small seeded generator (mulberry32), so a randomised plan can be shown and replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Arm indexes in the order round `round` (0-based) runs them: A B, B A, A B … or shuffled blocks. */
 export function roundOrder(arms: number, round: number, order: RepeatPolicy["order"], seed = 1): number[] {
   const idx = Array.from({ length: arms }, (_, i) => i);
   if (order === "abba") return round % 2 === 0 ? idx : idx.reverse();
-  const next = random(seed * 7919 + round);
+  const next = seededRandom(seed * 7919 + round);
   for (let i = idx.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [idx[i], idx[j]] = [idx[j] as number, idx[i] as number];
