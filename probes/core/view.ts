@@ -146,6 +146,19 @@ export interface Timeline {
   points: TimelinePoint[];
 }
 
+/**
+ * A probe's own progress over a run's elapsed time (dd and iozone from their progress output,
+ * fio from its logs, sar from its samples), drawn above the telemetry on the run's timeline.
+ */
+export interface ProgressSeries {
+  key: string;
+  label: string;
+  /** Display unit, e.g. "MiB/s", "IOPS", "µs". */
+  unit: string;
+  /** t: seconds since the probe started. */
+  points: { t: number; v: number }[];
+}
+
 /** How a probe's results are drawn. */
 export interface ProbeView {
   /** Charts of one run's result, values in display units. */
@@ -159,6 +172,8 @@ export interface ProbeView {
    * fdatasync): left out of "Probe parameters" in what differs and of the side-pairing key.
    */
   notSetupParams?: readonly string[];
+  /** The probe's progress over elapsed time, from its stored result and raw log. */
+  progress?(result: NormalisedResult | null, log: string): ProgressSeries[];
   /** A probe that samples the system over time gives its result as a diagnosis timeline. */
   timeline?(result: NormalisedResult): Timeline;
   /** Extra facts for "what differs", after the common ones (dd: fdatasync of writes). */

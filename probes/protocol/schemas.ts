@@ -18,10 +18,39 @@ export const toolCapabilitySchema = z.object({
   path: z.string().max(4096).nullable(),
 });
 
+/** What the agent's `--lab DIR` allows: null when it was not started with one (or was refused). */
+export const labCapabilitySchema = z.object({
+  dir: z.string().max(4096),
+  /** File systems whose mkfs exists on the host (ext2, ext3, ext4, xfs, btrfs). */
+  fileSystems: z.array(z.string().max(20)).max(10),
+  /** Free bytes on the lab dir's backing file system when the capabilities were read. */
+  freeBytes: z.number().int().min(0).nullable(),
+});
+
+/** One tunable the agent knows about: the owner allowed it or not, and its value now. */
+export const tunableStateSchema = z.object({
+  name: z.string().max(100),
+  /** Block device for per-device tunables (queue/scheduler …), null for host-wide ones. */
+  device: z.string().max(100).nullable(),
+  value: z.string().max(500).nullable(),
+  /** The value an unrestored journal entry says it had before the agent changed it. */
+  changedFrom: z.string().max(500).nullable(),
+});
+
+export const tunablesCapabilitySchema = z.object({
+  /** Names from `--allow-tunable`, each from the catalogue in probes/tunables/. */
+  allowed: z.array(z.string().max(100)).max(64),
+  /** May the agent drop the page cache between runs (it needs vm.drop_caches in `allowed`). */
+  dropCaches: z.boolean(),
+  current: z.array(tunableStateSchema).max(256),
+});
+
 export const capabilitiesSchema = z.object({
   agentVersion: z.string().max(50),
   tools: z.record(z.string().max(20), toolCapabilitySchema),
   allowedDirs: z.array(z.string().max(4096)).max(64),
+  lab: labCapabilitySchema.nullable().optional(),
+  tunables: tunablesCapabilitySchema.nullable().optional(),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
@@ -69,10 +98,32 @@ export const heartbeatResponseSchema = z.object({
 export const claimRequestSchema = z.object({
   waitSec: z.number().int().min(0).max(30).default(CLAIM_WAIT_SEC),
 });
+/**
+ * How an experiment's arm prepares the host before the probe runs. The agent checks every part
+ * against its own flags (`--lab`, `--allow-tunable`); the server's checks are only a courtesy.
+ */
+export const jobSetupSchema = z.object({
+  /** Make a fresh loop-mounted file system under the agent's lab dir and run the probe there. */
+  lab: z
+    .object({
+      fs: z.string().max(20),
+      /** Same for every arm of an experiment, so the arms are fair. */
+      imageBytes: z.number().int().min(1).max(2 ** 50),
+      mountOptions: z.array(z.string().max(100)).max(20).default([]),
+    })
+    .optional(),
+  /** Tunable name (or "queue/scheduler" etc. for the target's device) → value, set before the probe, restored after. */
+  tunables: z.record(z.string().max(100), z.string().max(500)).optional(),
+  /** Write back and drop the page cache before the probe (needs vm.drop_caches allowed). */
+  dropCaches: z.boolean().optional(),
+});
+export type JobSetup = z.infer<typeof jobSetupSchema>;
+
 export const jobSchema = z.object({
   runId: z.string().uuid(),
   probe: z.string().max(50),
   params: z.record(z.string(), z.unknown()),
+  setup: jobSetupSchema.optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -90,6 +141,38 @@ export const chunksResponseSchema = z.object({
   cancelRequested: z.boolean(),
 });
 
+/** What an arm's setup did: the lab file system as the kernel mounted it, the tunables changed and put back. */
+export const setupReportSchema = z.object({
+  lab: z
+    .object({
+      fsType: z.string().max(20),
+      mkfsCommand: z.string().max(2000),
+      mountOptions: z.array(z.string().max(200)).max(100),
+      loopDevice: z.string().max(100),
+      /** The kernel driver serving the mount (ext3 volumes are served by ext4 on current kernels). */
+      driver: z.string().max(20),
+      imageBytes: z.number().int().min(0),
+      /** Unmounted, detached and deleted after the run. */
+      removed: z.boolean(),
+    })
+    .nullable(),
+  tunables: z
+    .array(
+      z.object({
+        name: z.string().max(100),
+        device: z.string().max(100).nullable(),
+        from: z.string().max(500),
+        to: z.string().max(500),
+        restored: z.boolean(),
+      }),
+    )
+    .max(64),
+  droppedCaches: z.boolean(),
+  /** Why the setup could not be done (then the probe did not run). */
+  error: z.string().max(2000).nullable(),
+});
+export type SetupReport = z.infer<typeof setupReportSchema>;
+
 export const finishRequestSchema = z.object({
   /** null when the process never started (refused job) or was killed by a signal. */
   exitCode: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullable(),
@@ -105,6 +188,8 @@ export const finishRequestSchema = z.object({
   interrupted: z.boolean().default(false),
   /** Host profile plus the target directory's file system, device, mount options and medium. */
   profile: profileSchema.nullable().default(null),
+  /** What the job's setup did on the host, for the run's record; null without a setup. */
+  setup: setupReportSchema.nullable().optional(),
 });
 export type FinishRequest = z.infer<typeof finishRequestSchema>;
 export const finishResponseSchema = z.object({ status: z.string() });
