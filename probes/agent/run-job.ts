@@ -5,6 +5,7 @@ import type { FinishOutcome, LogStreamer } from "./log-streamer";
 import type { FinishRequest, Job } from "../protocol/schemas";
 import type { RunningCommand, RunOptions } from "./pty-runner";
 import { layOutFile, removeRunDir } from "./run-dir";
+import { startTelemetry, type TelemetryLoop } from "./telemetry-loop";
 
 export interface RunJobDeps {
   guard(job: Job): Promise<GuardResult>;
@@ -13,6 +14,8 @@ export interface RunJobDeps {
   openStreamer(job: Job, target: string | null, onCancelRequested: () => void): LogStreamer;
   snapshot(target: string): Promise<Record<string, unknown> | null>;
   log: Logger;
+  /** Sample the machine once a second while the probe runs (default on). */
+  telemetry?: boolean;
 }
 
 const NOT_RUN = { signal: null, durationMs: 0, cancelled: false, timedOut: false, interrupted: false, profile: null } as const;
@@ -66,6 +69,15 @@ export class JobRun {
     }
   }
 
+  private async startTelemetry(target: string, streamer: LogStreamer): Promise<TelemetryLoop | null> {
+    try {
+      return await startTelemetry({ target, onSample: (s) => streamer.addSample(s) });
+    } catch (err) {
+      this.deps.log.warn(`run ${this.job.runId}: no telemetry (${err instanceof Error ? err.message : String(err)})`);
+      return null;
+    }
+  }
+
   private async runInRunDir(verdict: Extract<GuardResult, { ok: true }>, streamer: LogStreamer): Promise<FinishOutcome> {
     const { job, deps } = this;
     if (this.cancelRequested) return streamer.finish({ ...NOT_RUN, exitCode: null, error: null, cancelled: true });
@@ -79,8 +91,10 @@ export class JobRun {
     if (this.cancelRequested) return streamer.finish({ ...NOT_RUN, exitCode: null, error: null, cancelled: true });
 
     deps.log.info(`run ${job.runId}: ${command.file} ${command.args.join(" ")} (in ${command.cwd}, timeout ${command.timeoutSec} s)`);
+    const telemetry = deps.telemetry === false ? null : await this.startTelemetry(verdict.target, streamer);
     this.command = deps.start(command, { target: verdict.target, onData: (text) => streamer.write(text) });
     const outcome = await this.command.done;
+    await telemetry?.stop();
     const profile = await deps.snapshot(verdict.target).catch(() => null);
     const how = outcome.timedOut
       ? "timed out"

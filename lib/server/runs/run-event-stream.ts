@@ -2,6 +2,7 @@ import { db } from "../../db";
 import { pgListener, runChannel } from "../realtime/pg-listener";
 import { ENDED_STATUSES as ENDED } from "../../run-status";
 import { chunksAfter } from "./read-log";
+import { telemetryAfter } from "./get-run-telemetry";
 
 /**
  * Server-Sent Events for one run: replays the log after `afterSeq` (the browser's Last-Event-ID),
@@ -11,6 +12,9 @@ import { chunksAfter } from "./read-log";
 export function runEventStream(runId: string, afterSeq: number, signal: AbortSignal): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
   let lastSeq = afterSeq;
+  // Telemetry is replayed whole on a reconnect (the browser keys samples by t): Last-Event-ID
+  // numbers the log only.
+  let lastT = -1;
   let lastStatus = "";
   let closed = false;
   let busy = false;
@@ -52,6 +56,13 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
               }
               if (chunks.length < 500) break;
             }
+            for (;;) {
+              const samples = await telemetryAfter(runId, lastT);
+              if (samples.length === 0) break;
+              send(`event: telemetry\ndata: ${JSON.stringify({ samples })}\n\n`);
+              lastT = samples.at(-1)!.t;
+              if (samples.length < 500) break;
+            }
             if (!statusDue) continue;
             statusDue = false;
             const run = await db().probeRun.findUnique({
@@ -77,7 +88,7 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
       };
       signal.addEventListener("abort", close, { once: true });
       send(`retry: 2000\n\n`);
-      unsubscribe = await pgListener().subscribe(runChannel(runId), (payload) => void pump(!payload.startsWith("chunk:")));
+      unsubscribe = await pgListener().subscribe(runChannel(runId), (payload) => void pump(!/^(chunk|telemetry):/.test(payload)));
       timers.push(setInterval(() => void pump(true), 2000));
       timers.push(setInterval(() => send(`: keep-alive\n\n`), 15000));
       await pump(true);
