@@ -16,7 +16,7 @@ export function ddProgress(_result: NormalisedResult | null, log: string): Progr
   let prev = { bytes: 0, seconds: 0 };
   for (const tr of summary ? [...transfers.filter((x) => x !== summary && x.seconds < summary.seconds), summary] : transfers) {
     // The summary follows the last redraw by milliseconds: too short an interval to be a rate.
-    if (tr.seconds - prev.seconds < 0.25 || tr.bytes < prev.bytes) continue;
+    if (tr.seconds <= prev.seconds || (points.length > 0 && tr.seconds - prev.seconds < 0.25) || tr.bytes < prev.bytes) continue;
     points.push({ t: Math.round(tr.seconds * 100) / 100, v: ((tr.bytes - prev.bytes) / (tr.seconds - prev.seconds)) * mib });
     prev = tr;
   }
