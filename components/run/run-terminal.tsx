@@ -12,6 +12,10 @@ interface Props {
   probe: string;
   params: unknown;
   live: boolean;
+  /** The whole text so far, after each chunk (the timeline reads the probe's progress from it). */
+  onText?: (text: string) => void;
+  /** Telemetry samples as the run's event stream delivers them. */
+  onTelemetry?: (samples: unknown[]) => void;
 }
 
 const ENDED = ENDED_STATUSES;
@@ -20,11 +24,16 @@ const ENDED = ENDED_STATUSES;
  * The run's output in a terminal, replayed from the start and followed live over SSE. The
  * browser keeps the whole text so the probe's own progress extractor can read it.
  */
-export function RunTerminal({ runId, probe, params, live }: Props) {
+export function RunTerminal({ runId, probe, params, live, onText, onTelemetry }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const router = useRouter();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  // Callbacks through a ref: a new function from the parent must not reopen the stream.
+  const listeners = useRef({ onText, onTelemetry });
+  useEffect(() => {
+    listeners.current = { onText, onTelemetry };
+  }, [onText, onTelemetry]);
 
   useEffect(() => {
     let disposed = false;
@@ -50,6 +59,11 @@ export function RunTerminal({ runId, probe, params, live }: Props) {
         // Lone \n from a pty is already \r\n; captured logs may carry bare \n, which xterm needs as \r\n.
         term.write(data.replace(/(?<!\r)\n/g, "\r\n"));
         if (def) setProgress(def.extractProgress(text, params as never));
+        listeners.current.onText?.(text);
+      });
+      source.addEventListener("telemetry", (e) => {
+        const { samples } = JSON.parse((e as MessageEvent<string>).data) as { samples: unknown[] };
+        listeners.current.onTelemetry?.(samples);
       });
       source.addEventListener("status", (e) => {
         const s = JSON.parse((e as MessageEvent<string>).data) as { status: string };

@@ -3,13 +3,16 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CancelButton } from "@/components/run/cancel-button";
 import { ResultView } from "@/components/run/result-view";
-import { RunTerminal } from "@/components/run/run-terminal";
+import { Findings } from "@/components/run/findings";
+import { RunLive } from "@/components/run/run-live";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
 import { listReferenceRuns } from "@/lib/server/reference/list-reference-runs";
 import { getRun } from "@/lib/server/runs/get-run";
+import { findingsOf } from "@/lib/server/runs/get-run-findings";
+import { getRunTimeline } from "@/lib/server/runs/get-run-timeline";
 
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
@@ -29,6 +32,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     throw err;
   });
   const live = run.status === "QUEUED" || run.status === "RUNNING";
+  const timeline = await getRunTimeline({ runId: run.id, probe: run.probe, result: run.result });
+  const findings = findingsOf(run, timeline.samples);
   // The guides' published measurements of the same probe, to set this run beside.
   const references =
     run.status === "SUCCEEDED" && run.origin !== "REFERENCE" ? await listReferenceRuns({ probe: run.probe, take: 6 }) : [];
@@ -75,7 +80,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       {live && roleAtLeast(actor.role, "OPERATOR") && !run.cancelRequested ? <CancelButton runId={run.id} /> : null}
       {live && run.cancelRequested ? <p className="muted">Cancellation requested; waiting for the agent…</p> : null}
       <h2>Output</h2>
-      <RunTerminal runId={run.id} probe={run.probe} params={run.params} live={live} />
+      <RunLive runId={run.id} probe={run.probe} params={run.params} live={live} samples={timeline.samples} progress={timeline.progress} />
       <p className="small">
         <a href={`/api/runs/${run.id}/log`}>Raw log</a> · <a href={`/api/runs/${run.id}/export?format=csv`}>CSV</a> ·{" "}
         <a href={`/api/runs/${run.id}/export?format=json`}>JSON</a>
@@ -88,6 +93,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           <span className="muted small">{references.map((r) => r.hostLabel).join(" · ")}</span>
         </p>
       ) : null}
+      <Findings findings={findings} />
       {run.result ? (
         <>
           <h2>Results</h2>
