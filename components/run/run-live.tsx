@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { ENDED_STATUSES } from "@/lib/run-status";
 import type { PanelSample } from "@/lib/timeline/panels";
 import { getProbe } from "@/probes/catalog";
 import type { ProgressSeries } from "@/probes/core/view";
@@ -25,7 +26,14 @@ interface Props {
 export function RunLive({ runId, probe, params, live, samples: initial, progress: initialProgress }: Props) {
   const [samples, setSamples] = useState<PanelSample[]>(initial);
   const [text, setText] = useState("");
+  // Samples that reached this page while the run was still going: the live half of the timeline.
+  const [liveReceived, setLiveReceived] = useState(0);
+  const ended = useRef(!live);
+  const onStatus = useCallback((status: string) => {
+    if (ENDED_STATUSES.has(status)) ended.current = true;
+  }, []);
   const onTelemetry = useCallback((incoming: unknown[]) => {
+    if (!ended.current) setLiveReceived((n) => n + incoming.length);
     setSamples((prev) => {
       const byT = new Map(prev.map((s) => [s.t, s]));
       for (const s of incoming as PanelSample[]) byT.set(s.t, s);
@@ -42,8 +50,9 @@ export function RunLive({ runId, probe, params, live, samples: initial, progress
   }, [live, text, probe, initialProgress]);
   return (
     <>
-      <RunTerminal runId={runId} probe={probe} params={params} live={live} onText={live ? setText : undefined} onTelemetry={onTelemetry} />
+      <RunTerminal runId={runId} probe={probe} params={params} live={live} onText={live ? setText : undefined} onTelemetry={onTelemetry} onStatus={onStatus} />
       <h2>Timeline</h2>
+      <div data-testid="timeline-live-received" data-count={liveReceived} hidden />
       <RunTimeline samples={samples} progress={progress} live={live} />
     </>
   );

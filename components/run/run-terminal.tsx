@@ -16,6 +16,8 @@ interface Props {
   onText?: (text: string) => void;
   /** Telemetry samples as the run's event stream delivers them. */
   onTelemetry?: (samples: unknown[]) => void;
+  /** The run's status as the stream reports it. */
+  onStatus?: (status: string) => void;
 }
 
 const ENDED = ENDED_STATUSES;
@@ -24,16 +26,16 @@ const ENDED = ENDED_STATUSES;
  * The run's output in a terminal, replayed from the start and followed live over SSE. The
  * browser keeps the whole text so the probe's own progress extractor can read it.
  */
-export function RunTerminal({ runId, probe, params, live, onText, onTelemetry }: Props) {
+export function RunTerminal({ runId, probe, params, live, onText, onTelemetry, onStatus }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const router = useRouter();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   // Callbacks through a ref: a new function from the parent must not reopen the stream.
-  const listeners = useRef({ onText, onTelemetry });
+  const listeners = useRef({ onText, onTelemetry, onStatus });
   useEffect(() => {
-    listeners.current = { onText, onTelemetry };
-  }, [onText, onTelemetry]);
+    listeners.current = { onText, onTelemetry, onStatus };
+  }, [onText, onTelemetry, onStatus]);
 
   useEffect(() => {
     let disposed = false;
@@ -68,6 +70,7 @@ export function RunTerminal({ runId, probe, params, live, onText, onTelemetry }:
       source.addEventListener("status", (e) => {
         const s = JSON.parse((e as MessageEvent<string>).data) as { status: string };
         setStatus(s.status);
+        listeners.current.onStatus?.(s.status);
       });
       source.addEventListener("end", () => {
         source?.close();
