@@ -120,6 +120,11 @@ async function checkDelivery(s: FaultStack, runId: string, probe: string): Promi
   expect(view!.chunks.size, "every seq the agent produced went over the wire").toBe(produced);
   const log = await s.runLog(runId);
   expect(log, "the stored log is byte for byte the agent's output").toBe(s.tap.agentLog(runId));
+  // Telemetry rides in the same chunks: every sample the agent sent is stored, once.
+  const sentTimes = [...view!.telemetry].sort((a, b) => a - b);
+  // sar runs last 15–45 s here; the 8 MiB dd may end before its first sample.
+  if (probe === "sar") expect(sentTimes.length, "the agent sent telemetry samples").toBeGreaterThan(0);
+  expect(await s.storedTelemetryTimes(runId), "every telemetry sample the agent sent is stored").toEqual(sentTimes);
   const ok = view!.uploads.filter((u) => u.status !== null && u.status < 300);
   return {
     runId,
