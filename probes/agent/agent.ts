@@ -28,6 +28,8 @@ export interface AgentConfig {
   stateDir: string;
   /** Run one job, then exit. */
   once: boolean;
+  /** Sample the machine while probes run (default on). */
+  telemetry?: boolean;
 }
 
 export interface AgentDeps {
@@ -202,6 +204,7 @@ export class Agent {
       start: this.deps.start ?? startCommand,
       snapshot: this.snapshot,
       log: this.deps.log,
+      telemetry: this.config.telemetry !== false,
       openStreamer: (job, target, onCancelRequested) => {
         let spool: RunSpool | null = null;
         try {

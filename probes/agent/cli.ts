@@ -12,6 +12,8 @@ export interface CliOptions {
   stateDir: string;
   once: boolean;
   quiet: boolean;
+  /** Sample the machine once a second while a probe runs (--no-telemetry turns it off). */
+  telemetry: boolean;
 }
 
 export type CliResult =
@@ -36,6 +38,8 @@ Options:
                      or ~/.local/state/probebook-agent)
   --once             run one job, then exit
   --quiet            log warnings and errors only
+  --no-telemetry     do not sample cpu, the target's device, memory and paging once a
+                     second while a probe runs (they are shown on the run's timeline)
   --install-tools    install the missing probe tools with this distribution's package
                      manager (root only), say what was done, and exit
   --version          print the version
@@ -85,6 +89,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
         "state-dir": { type: "string" },
         once: { type: "boolean" },
         quiet: { type: "boolean" },
+        "no-telemetry": { type: "boolean" },
         "install-tools": { type: "boolean" },
         version: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -130,6 +135,6 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   }
   return {
     kind: "run",
-    options: { server: values.server.replace(/\/+$/, ""), token, allow, stateDir, once: values.once ?? false, quiet: values.quiet ?? false },
+    options: { server: values.server.replace(/\/+$/, ""), token, allow, stateDir, once: values.once ?? false, quiet: values.quiet ?? false, telemetry: !values["no-telemetry"] },
   };
 }
