@@ -189,9 +189,9 @@ export class Agent {
       if (signal.aborted) break;
       try {
         const r = await history.check(signal);
-        if (r.uploaded.length > 0 || r.failed.length > 0) {
-          this.deps.log.info(`history: ${r.uploaded.length} day(s) uploaded, ${r.failed.length} to retry, ${r.unfinished.length} still being written`);
-        }
+        this.deps.log.info(
+          `history: checked: ${r.uploaded.length} day(s) uploaded, ${r.known.length} already on the server, ${r.failed.length} to retry, ${r.unfinished.length} still being written`,
+        );
       } catch (err) {
         if (signal.aborted) break;
         if (err instanceof HttpError && err.kind === "revoked") {
