@@ -29,6 +29,8 @@ test("a sysstat day made by sadc becomes one HISTORY run with its timeline and d
   fs.copyFileSync(fixture, path.join(saDir, "sa23"));
   fs.copyFileSync(fixture, path.join(saDir, "sa20261123"));
 
+  // Reads are idempotent: retried when a kept-alive socket is reset under load (ECONNRESET).
+  const getJson = async (url: string) => (await page.request.get(url, { maxRetries: 2 })).json();
   await signInAs(page, "operator");
   await page.goto("/hosts/new");
   await page.getByLabel("Host name").fill(`e2e-history-${Date.now()}`);
@@ -44,7 +46,7 @@ test("a sysstat day made by sadc becomes one HISTORY run with its timeline and d
   expect(agent.output()).toContain("history: checked: 1 day(s) uploaded, 0 already on the server, 0 to retry");
 
   // The API: a succeeded sar run with origin HISTORY and the file's own date.
-  const run = await (await page.request.get(`/api/runs/${runId}`)).json();
+  const run = await getJson(`/api/runs/${runId}`);
   expect(run).toMatchObject({ id: runId, hostId, probe: "sar", status: "SUCCEEDED", origin: "HISTORY", historyDay: DAY });
   expect(run.result.format).toMatch(/sadf -j/);
 
@@ -63,7 +65,7 @@ test("a sysstat day made by sadc becomes one HISTORY run with its timeline and d
   await expect(page.getByTestId("history-days").getByRole("link", { name: DAY })).toHaveAttribute("href", `/runs/${runId}`);
   await page.goto(`/runs?hostId=${hostId}&origin=HISTORY`);
   await expect(page.getByRole("link", { name: /sar/ }).first()).toBeVisible();
-  const list = await (await page.request.get(`/api/runs?hostId=${hostId}&origin=HISTORY`)).json();
+  const list = await getJson(`/api/runs?hostId=${hostId}&origin=HISTORY`);
   expect(list.total).toBe(1);
 
   // A restart with the same state dir: nothing is read or sent again.
@@ -80,6 +82,6 @@ test("a sysstat day made by sadc becomes one HISTORY run with its timeline and d
   agent = startAgent({ server: baseURL!, stateDir, scratch: agent.scratch, extraArgs: ["--history", saDir] });
   await expect.poll(() => agent!.output(), { timeout: 30_000 }).toContain("history: checked");
   expect(agent.output()).toContain(`history: ${DAY} from ${path.join(saDir, "sa20261123")} was already on the server as run ${runId}`);
-  const after = await (await page.request.get(`/api/runs?hostId=${hostId}&origin=HISTORY`)).json();
+  const after = await getJson(`/api/runs?hostId=${hostId}&origin=HISTORY`);
   expect(after.total).toBe(1);
 });
