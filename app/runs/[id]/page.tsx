@@ -49,7 +49,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         <Link href="/runs">Runs</Link> / {run.id.slice(0, 8)}
       </p>
       <h1>
-        {run.probe} on {run.hostName ?? "unknown host"}{" "}
+        {run.probe} on {run.hostName ?? "unknown host"}
+        {run.historyDay ? `, ${run.historyDay}` : ""}{" "}
         <span className={`badge badge-${run.status}`} data-testid="run-status">
           {run.status.toLowerCase()}
         </span>
