@@ -3,6 +3,7 @@ import { displayMeasurement } from "../../../probes/core/metrics";
 import type { NormalisedResult } from "../../../probes/core/types";
 import type { TelemetrySample } from "../../../probes/telemetry/types";
 import { diagnose, type Finding } from "../../diagnosis/evaluate";
+import { diagnoseResult } from "../../diagnosis/run-diagnosis";
 import { timelineFromTelemetry } from "../../diagnosis/timeline";
 import { db } from "../../db";
 import { readRunTelemetry, type TelemetryPoint } from "./get-run-telemetry";
@@ -38,19 +39,15 @@ const asSample = (p: TelemetryPoint): TelemetrySample => ({ ...p, ...(p.numa ? {
 
 /**
  * The guides' rules applied to what is known of the machine during a run: the agent's telemetry
- * when the run has some, else the run's own samples when its probe draws a timeline (sar,
- * launched, imported or a host's history day).
+ * when the run has some, and the run's own samples when its probe draws a timeline (sar,
+ * launched, imported or a host's history day; lib/diagnosis/run-diagnosis.ts).
  */
 export function findingsOf(input: FindingsInput, telemetry: readonly TelemetryPoint[]): RunFinding[] {
-  let findings: Finding[] = [];
-  if (telemetry.length > 0) {
-    findings = diagnose(timelineFromTelemetry(telemetry.map(asSample), { probeReadKBs: probeReadKBs(input) }));
-  } else {
-    const timeline = getProbe(input.probe)?.view.timeline;
-    const result = input.result as NormalisedResult | null;
-    if (timeline && result?.measurements) findings = diagnose(timeline(result));
-  }
-  return findings.map((f) => ({ rule: f.rule, severity: f.severity, title: f.title, summary: f.summary, evidence: f.evidence, guide: f.guide }));
+  const fromTelemetry: Finding[] = telemetry.length > 0 ? diagnose(timelineFromTelemetry(telemetry.map(asSample), { probeReadKBs: probeReadKBs(input) })) : [];
+  // A probe that samples the machine itself (sar) is read from its own result too; a rule both
+  // sources show is reported once, from the telemetry (the samples the agent took every second).
+  const fromResult = (diagnoseResult(input.result)?.findings ?? []).filter((f) => !fromTelemetry.some((t) => t.rule === f.rule));
+  return [...fromTelemetry, ...fromResult].map((f) => ({ rule: f.rule, severity: f.severity, title: f.title, summary: f.summary, evidence: f.evidence, guide: f.guide }));
 }
 
 /** Findings of one run (an empty list for an unknown run or one with nothing to read). */
