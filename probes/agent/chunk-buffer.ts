@@ -7,6 +7,12 @@ export interface ChunkBufferOptions {
   flushMs: number;
   /** Whether an upload is in flight (then text is coalesced instead of sealed at once). */
   busy(): boolean;
+  /**
+   * How long a telemetry sample waits for text to ride with before it is sealed alone (default
+   * 900 ms, under the one-second sampling interval): a probe that prints every second then
+   * uploads once a second, not twice.
+   */
+  sampleWaitMs?: number;
   /** Called for every sealed chunk, in seq order, before `ready`. */
   onSealed(chunk: Chunk): void;
   /** Sealed chunks are waiting: time to upload. */
@@ -32,6 +38,7 @@ export class ChunkBuffer {
   private nextSeq: number;
   private immediate: NodeJS.Immediate | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private sampleTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: ChunkBufferOptions) {
     this.nextSeq = opts.firstSeq;
@@ -60,7 +67,10 @@ export class ChunkBuffer {
   /** A telemetry sample goes out with the next chunk, under the same rules as text. */
   addSample(sample: TelemetrySampleWire): void {
     this.samples.push(sample);
-    this.schedule(this.samples.length >= MAX_SAMPLES_PER_CHUNK);
+    if (this.samples.length >= MAX_SAMPLES_PER_CHUNK) return this.sealAndSignal();
+    // Text already waiting takes the sample with it; otherwise the sample waits for the next text.
+    if (this.buf.length > 0) return this.schedule(false);
+    this.sampleTimer ??= setTimeout(() => this.sealAndSignal(), this.opts.sampleWaitMs ?? 900);
   }
 
   /** Seals everything buffered now. */
@@ -78,8 +88,10 @@ export class ChunkBuffer {
   dispose(): void {
     if (this.immediate) clearImmediate(this.immediate);
     if (this.timer) clearTimeout(this.timer);
+    if (this.sampleTimer) clearTimeout(this.sampleTimer);
     this.immediate = null;
     this.timer = null;
+    this.sampleTimer = null;
   }
 
   private sealAndSignal(): void {

@@ -22,19 +22,32 @@ describe("telemetry in chunks", () => {
     for (const s of captured) expect(chunkSchema.safeParse({ seq: 0, data: "", telemetry: [s] }).success).toBe(true);
   });
 
-  it("a sample rides with the text of the same tick, and alone when there is no text", async () => {
+  it("a sample rides with text: waiting text takes it, or it waits for the next text", async () => {
     const sealed: Chunk[] = [];
-    const b = new ChunkBuffer({ firstSeq: 0, flushMs: 50, busy: () => false, onSealed: (c) => sealed.push(c), ready: () => undefined });
+    const b = new ChunkBuffer({ firstSeq: 0, flushMs: 50, sampleWaitMs: 200, busy: () => false, onSealed: (c) => sealed.push(c), ready: () => undefined });
     b.write("1048576 bytes copied");
     b.addSample(captured[0]!);
     await new Promise((r) => setImmediate(r));
     b.addSample(captured[1]!);
-    expect(b.empty).toBe(false);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sealed).toHaveLength(1);
+    b.write("2097152 bytes copied");
     await new Promise((r) => setImmediate(r));
     expect(sealed).toEqual([
       { seq: 0, data: "1048576 bytes copied", telemetry: [captured[0]] },
-      { seq: 1, data: "", telemetry: [captured[1]] },
+      { seq: 1, data: "2097152 bytes copied", telemetry: [captured[1]] },
     ]);
+  });
+
+  it("a sample goes alone when no text comes within sampleWaitMs", async () => {
+    const sealed: Chunk[] = [];
+    const b = new ChunkBuffer({ firstSeq: 3, flushMs: 50, sampleWaitMs: 100, busy: () => false, onSealed: (c) => sealed.push(c), ready: () => undefined });
+    b.addSample(captured[0]!);
+    expect(b.empty).toBe(false);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(sealed).toEqual([]);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(sealed).toEqual([{ seq: 3, data: "", telemetry: [captured[0]] }]);
     expect(b.empty).toBe(true);
   });
 
