@@ -64,6 +64,7 @@ export class TunableController {
   async apply(name: string, value: string | number, device: string | null = null): Promise<Applied> {
     const def = getTunable(name);
     if (!def) throw new TunableError(`${name} is not in the tunable catalogue`);
+    if (def.writeOnly) throw new TunableError(`${name} is an action, not a setting: ask for dropCaches instead`);
     if (!this.options.allowed.has(name)) throw new TunableError(`${name} may not be changed on this host: start the agent with --allow-tunable ${name}`);
     const file = def.file(device);
     if (!file) throw new TunableError(`${name} needs the target's block device, and none was found`);
