@@ -57,6 +57,9 @@ export class JobRun {
   async execute(): Promise<FinishOutcome> {
     const { job, deps } = this;
     const arm = job.setup ? (deps.openArm?.(job) ?? null) : null;
+    // An arm's spool exists before its setup changes anything, so that a crash during the
+    // setup still ends in an (interrupted) finish at the next start.
+    let streamer = arm ? this.open(null) : null;
     const guarded = arm
       ? arm.prepare((j, dirs) => deps.guard(j, dirs), () => this.cancelRequested)
       : job.setup
@@ -65,9 +68,7 @@ export class JobRun {
     const verdict = await guarded.catch(
       (err: unknown): GuardResult => ({ ok: false, reason: `the job guard failed: ${err instanceof Error ? err.message : String(err)}` }),
     );
-    const target = verdict.ok ? verdict.target : null;
-    const streamer = deps.openStreamer(job, target, () => this.cancel("cancelled in the dashboard"));
-    this.streamer = streamer;
+    streamer ??= this.open(verdict.ok ? verdict.target : null);
     let fin: FinishBody;
     try {
       if (!verdict.ok) {
@@ -89,6 +90,11 @@ export class JobRun {
     const delivered = await streamer.finish(fin);
     if (delivered === "pending") deps.log.warn(`run ${job.runId}: finish not delivered yet; it stays in the spool for the next start`);
     return delivered;
+  }
+
+  private open(target: string | null): LogStreamer {
+    this.streamer = this.deps.openStreamer(this.job, target, () => this.cancel("cancelled in the dashboard"));
+    return this.streamer;
   }
 
   private async runInRunDir(verdict: Extract<GuardResult, { ok: true }>, streamer: LogStreamer, arm: ArmSetup | null): Promise<FinishBody> {
