@@ -115,7 +115,12 @@ export class Agent {
     const log = deps.log;
     const signal = this.stopper.signal;
     // Before anything is measured or claimed: what a killed agent left changed is put back.
-    await recoverHost(this.experimentHost, log);
+    try {
+      await recoverHost(this.experimentHost, log);
+    } catch (err) {
+      // An unreadable journal means not knowing what to put back: measuring now could mislead.
+      return { code: 2, message: `cannot read the experiment journals in ${config.stateDir}: ${err instanceof Error ? err.message : String(err)}` };
+    }
     const [profile, detected, experiment] = await Promise.all([
       (deps.collectProfile ?? collectHostProfile)(config.allowDirs) as Promise<Record<string, unknown>>,
       (deps.detectCapabilities ?? detectCapabilities)(config.allowDirs),

@@ -134,7 +134,6 @@ export class ArmSetup {
       if (setup.lab && this.lab) {
         this.labInfo = await this.lab.create(setup.lab.fs as LabFs, setup.lab.imageBytes, setup.lab.mountOptions);
         this.config.log.info(`run ${job.runId}: ${this.labInfo.fsType} on ${this.labInfo.loopDevice} mounted at ${this.labInfo.mountPoint} (driver ${this.labInfo.driver})`);
-        if (isCancelled()) return this.fail("cancelled while the lab file system was made");
         verdict = await guard({ ...job, params: { ...job.params, target: this.labInfo.mountPoint } }, [this.labInfo.mountPoint]);
         disk = path.basename(this.labInfo.loopDevice);
       } else {
@@ -142,6 +141,8 @@ export class ArmSetup {
         disk = verdict.ok ? await diskOfPath("/sys", verdict.target, null) : null;
       }
       if (!verdict.ok) return this.fail(verdict.reason);
+      // Cancelled while the lab was made: nothing more to change; the run ends as cancelled.
+      if (isCancelled()) return verdict;
       for (const [name, value] of Object.entries(setup.tunables ?? {})) {
         const scope = getTunable(name)?.scope;
         this.applied.push(await this.tunables.apply(name, value, scope === "device" ? disk : null));

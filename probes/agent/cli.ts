@@ -25,7 +25,14 @@ export type CliResult =
   | { kind: "install-tools" }
   | { kind: "error"; message: string };
 
-const TUNABLE_LIST = TUNABLE_NAMES.join(", ");
+/** The catalogue's names, wrapped to the help text's column. */
+const TUNABLE_LIST = TUNABLE_NAMES.reduce<string[]>((lines, name, i) => {
+  const item = `${name}${i < TUNABLE_NAMES.length - 1 ? "," : ""}`;
+  const last = lines.at(-1) ?? "";
+  if (last && last.length + item.length + 1 <= 70) lines[lines.length - 1] = `${last} ${item}`;
+  else lines.push(item);
+  return lines;
+}, []).join(`\n${" ".repeat(21)}`);
 
 export const HELP = `probebook-agent ${AGENT_VERSION} — runs Probebook's storage probes (${probeIds.join(", ")}) on this host
 
@@ -47,8 +54,10 @@ Options:
                      run, and at the next start after a crash
   --allow-tunable NAME[,NAME…]
                      experiments may change these kernel settings for the duration of a run
-                     and put them back afterwards; repeatable. Names: ${TUNABLE_LIST}.
-                     vm.drop_caches allows "sync; echo 3 > drop_caches" before a probe
+                     and put them back afterwards; repeatable. vm.drop_caches lets
+                     arms drop the page cache (sync, then 3 > drop_caches) before a probe.
+                     names:
+                     ${TUNABLE_LIST}
   --once             run one job, then exit
   --quiet            log warnings and errors only
   --install-tools    install the missing probe tools with this distribution's package
