@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Job } from "../protocol/schemas";
 import { Lab } from "../lab/lab";
+import { diskOfPath } from "../profile/block-device";
 import { MIN_IMAGE_BYTES } from "../lab/file-systems";
 import { Agent } from "./agent";
 import { ArmSetup } from "./arm-setup";
@@ -95,8 +96,11 @@ describe.skipIf(!isRoot)("an experiment arm's setup, run by the agent (root: loo
   for (const fsType of ["ext4", "xfs"] as const) {
     it(`runs dd inside a fresh ${fsType} lab file system and takes it down before the finish`, async () => {
       const job = ddJob(labDir, labSetup(fsType, fsType === "xfs" ? ["noatime"] : []));
+      // The loop device's own list decides what is valid (loop devices start with "none").
+      const scheduler = /mq-deadline/.test(fs.readFileSync("/sys/block/loop0/queue/scheduler", "utf8")) ? "mq-deadline" : "none";
+      if (fsType === "xfs") job.setup = { ...job.setup, tunables: { "queue/scheduler": scheduler } };
       server.jobs.push(job);
-      const { agent: a, log } = agent({ lab: true });
+      const { agent: a, log } = agent({ lab: true, tunables: ["queue/scheduler"] });
       expect((await a.run()).code).toBe(0);
       const fin = server.finishes.get(job.runId);
       expect(fin).toMatchObject({ exitCode: 0, error: null });
@@ -110,7 +114,10 @@ describe.skipIf(!isRoot)("an experiment arm's setup, run by the agent (root: loo
         mkfsCommand: expect.stringMatching(new RegExp(`^mkfs\\.${fsType} `)),
       });
       if (fsType === "xfs") expect(fin?.setup?.lab?.mountOptions).toContain("noatime");
-      expect(fin?.setup).toMatchObject({ tunables: [], droppedCaches: false, error: null, cleanupError: null });
+      expect(fin?.setup).toMatchObject({ droppedCaches: false, error: null, cleanupError: null });
+      expect(fin?.setup?.tunables).toEqual(
+        fsType === "xfs" ? [{ name: "queue/scheduler", device: fin?.setup?.lab?.loopDevice.replace("/dev/", ""), from: expect.any(String), to: scheduler, restored: true }] : [],
+      );
       // dd wrote inside the mount, in its own run dir; the run's profile is the lab's file system.
       expect(log.lines.some((l) => new RegExp(`of=${labDir}/probebook-lab-${fsType}-\\w+/mnt/probebook-run-`).test(l))).toBe(true);
       expect(fin?.profile).toMatchObject({ target: { fsType } });
@@ -145,7 +152,8 @@ describe.skipIf(!isRoot)("an experiment arm's setup, run by the agent (root: loo
     const caps = server.heartbeats.at(-1)?.capabilities?.tunables;
     expect(caps).toMatchObject({ allowed: ["vm.dirty_ratio", "vm.drop_caches"], dropCaches: true });
     expect(caps?.current).toContainEqual({ name: "vm.dirty_ratio", device: null, value: original, changedFrom: null });
-    expect(caps?.current.some((c) => c.name === "queue/scheduler" && c.device === "vda")).toBe(true);
+    const disk = await diskOfPath("/sys", allowed, null);
+    if (disk) expect(caps?.current.some((c) => c.name === "queue/read_ahead_kb" && c.device === disk && c.changedFrom === null)).toBe(true);
   });
 
   it("a cancel in the middle of the probe reverts the settings and takes the lab down", async () => {
