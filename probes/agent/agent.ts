@@ -6,7 +6,7 @@ import { collectHostProfile, collectTargetProfile } from "../profile/collect-hos
 import { detectCapabilities } from "../profile/capabilities";
 import { AgentApi } from "./agent-api";
 import { ArmSetup, describeSetup } from "./arm-setup";
-import { experimentCapabilities, recoverHost, type ExperimentHostConfig } from "./experiment-host";
+import { experimentCapabilities, recoverHost, type ExperimentHostConfig, type Recovery } from "./experiment-host";
 import { DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./backoff";
 import { ensureStateDir } from "./credential-store";
 import { Heartbeat } from "./heartbeat";
@@ -115,8 +115,9 @@ export class Agent {
     const log = deps.log;
     const signal = this.stopper.signal;
     // Before anything is measured or claimed: what a killed agent left changed is put back.
+    let recovery: Recovery;
     try {
-      await recoverHost(this.experimentHost, log);
+      recovery = await recoverHost(this.experimentHost, log);
     } catch (err) {
       // An unreadable journal means not knowing what to put back: measuring now could mislead.
       return { code: 2, message: `cannot read the experiment journals in ${config.stateDir}: ${err instanceof Error ? err.message : String(err)}` };
@@ -149,7 +150,7 @@ export class Agent {
     });
     heartbeat.start();
     try {
-      await replaySpools({ spoolRoot: this.spoolRoot, hostId, deps: this.streamerDeps(), snapshot: this.snapshot, signal });
+      await replaySpools({ spoolRoot: this.spoolRoot, hostId, deps: this.streamerDeps(), snapshot: this.snapshot, signal, setups: recovery.setups });
       while (!signal.aborted) {
         const job = await this.claim();
         if (!job) continue;

@@ -81,7 +81,11 @@ describe.skipIf(!isRoot)("after a SIGKILL in the middle of an arm, the next star
     await server.waitFor(() => server.finishes.has(job.runId), 30_000);
     await stop(second.child);
     expect(second.log()).toMatch(new RegExp(`info restored vm\\.dirty_ratio to ${original}: an earlier agent process changed it`));
-    expect(server.finishes.get(job.runId)).toMatchObject({ interrupted: true });
+    // The interrupted run's finish says what its arm had changed and that this start put it back.
+    expect(server.finishes.get(job.runId)).toMatchObject({
+      interrupted: true,
+      setup: { lab: null, tunables: [{ name: "vm.dirty_ratio", device: null, from: original, to: other, restored: true }], cleanupError: null },
+    });
     expect(JSON.parse(fs.readFileSync(path.join(stateDir, "tunables-journal.json"), "utf8"))).toEqual([]);
   }, 90_000);
 
@@ -105,6 +109,10 @@ describe.skipIf(!isRoot)("after a SIGKILL in the middle of an arm, the next star
     await server.waitFor(() => server.finishes.has(job.runId), 30_000);
     await stop(second.child);
     expect(loopsUnder(labDir)).toEqual([]);
+    expect(server.finishes.get(job.runId)).toMatchObject({
+      interrupted: true,
+      setup: { lab: { fsType: "ext4", driver: "ext4", imageBytes: 2 ** 30, loopDevice: expect.stringMatching(/^\/dev\/loop\d+$/), removed: true }, tunables: [] },
+    });
     expect(second.log()).toMatch(new RegExp(`info removed the lab file system ${labDir}/probebook-lab-ext4-\\w+ \\(/dev/loop\\d+\\) an earlier agent process left behind`));
   }, 90_000);
 });

@@ -132,7 +132,7 @@ export class ArmSetup {
     let disk: string | null;
     try {
       if (setup.lab && this.lab) {
-        this.labInfo = await this.lab.create(setup.lab.fs as LabFs, setup.lab.imageBytes, setup.lab.mountOptions);
+        this.labInfo = await this.lab.create(setup.lab.fs as LabFs, setup.lab.imageBytes, setup.lab.mountOptions, job.runId);
         this.config.log.info(`run ${job.runId}: ${this.labInfo.fsType} on ${this.labInfo.loopDevice} mounted at ${this.labInfo.mountPoint} (driver ${this.labInfo.driver})`);
         verdict = await guard({ ...job, params: { ...job.params, target: this.labInfo.mountPoint } }, [this.labInfo.mountPoint]);
         disk = path.basename(this.labInfo.loopDevice);
@@ -145,7 +145,7 @@ export class ArmSetup {
       if (isCancelled()) return verdict;
       for (const [name, value] of Object.entries(setup.tunables ?? {})) {
         const scope = getTunable(name)?.scope;
-        this.applied.push(await this.tunables.apply(name, value, scope === "device" ? disk : null));
+        this.applied.push(await this.tunables.apply(name, value, scope === "device" ? disk : null, job.runId));
       }
     } catch (err) {
       return this.fail(`the arm's setup failed: ${err instanceof Error ? err.message : String(err)}`);

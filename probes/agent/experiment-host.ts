@@ -5,7 +5,7 @@ import { statfs } from "node:fs/promises";
 import { availableLabFs, Lab } from "../lab/lab";
 import { LabJournal } from "../lab/lab-journal";
 import { diskOfPath } from "../profile/block-device";
-import type { Capabilities } from "../protocol/schemas";
+import type { Capabilities, SetupReport } from "../protocol/schemas";
 import { TUNABLES } from "../tunables/catalogue";
 import { TunableController } from "../tunables/controller";
 import { DROP_CACHES } from "./arm-setup";
@@ -20,40 +20,63 @@ export interface ExperimentHostConfig {
 
 const where = (name: string, device: string | null) => (device ? `${name} (${device})` : name);
 
+export interface Recovery {
+  restored: number;
+  problems: string[];
+  /** Per interrupted run: what its arm had changed and what this start undid, for its finish. */
+  setups: Map<string, SetupReport>;
+}
+
 /**
  * Before the first claim: puts back every setting the tunables journal lists and takes down
  * every lab file system the lab journal lists, one log line each. What fails stays in its
  * journal (and shows in the capabilities as changed) for the next start.
  */
-export async function recoverHost(config: ExperimentHostConfig, log: Logger): Promise<{ restored: number; problems: string[] }> {
+export async function recoverHost(config: ExperimentHostConfig, log: Logger): Promise<Recovery> {
   const problems: string[] = [];
+  const setups = new Map<string, SetupReport>();
+  const reportOf = (runId: string): SetupReport => {
+    const r = setups.get(runId) ?? { lab: null, tunables: [], droppedCaches: false, error: null, cleanupError: null };
+    setups.set(runId, r);
+    return r;
+  };
+  const problem = (p: string, runId: string | undefined) => {
+    problems.push(p);
+    log.error(p);
+    if (runId) {
+      const r = reportOf(runId);
+      r.cleanupError = [r.cleanupError, p].filter(Boolean).join("; ").slice(0, 2000);
+    }
+  };
   let restored = 0;
   // Restoring needs no --allow-tunable: an earlier start with other flags may have changed it.
   const controller = new TunableController({ stateDir: config.stateDir, allowed: new Set() });
   for (const o of await controller.restoreAll()) {
+    if (o.runId) reportOf(o.runId).tunables.push({ name: o.name, device: o.device, from: o.original ?? "", to: o.value ?? "", restored: o.ok });
     if (o.ok) {
       restored++;
       log.info(`restored ${where(o.name, o.device)} to ${o.restored}: an earlier agent process changed it and did not put it back`);
     } else {
-      const p = `could not restore ${where(o.name, o.device)}: ${o.error}; it stays in the journal`;
-      problems.push(p);
-      log.error(p);
+      problem(`could not restore ${where(o.name, o.device)}: ${o.error}; it stays in the journal`, o.runId);
     }
   }
   const journal = new LabJournal(config.stateDir);
   const lab = new Lab(config.labDir ?? config.stateDir, config.stateDir);
   for (const entry of journal.entries()) {
     const left = await lab.destroy(entry);
+    const m = entry.mounted;
+    if (entry.runId && m) {
+      const { fsType, mkfsCommand, mountOptions, driver, sizeBytes } = m;
+      reportOf(entry.runId).lab = { fsType, mkfsCommand, mountOptions, loopDevice: entry.loopDevice ?? "", driver, imageBytes: sizeBytes, removed: left.length === 0 };
+    }
     if (left.length === 0) {
       restored++;
       log.info(`removed the lab file system ${entry.home}${entry.loopDevice ? ` (${entry.loopDevice})` : ""} an earlier agent process left behind`);
     } else {
-      const p = `could not remove the lab file system ${entry.home}: ${left.join("; ")}; it stays in the journal`;
-      problems.push(p);
-      log.error(p);
+      problem(`could not remove the lab file system ${entry.home}: ${left.join("; ")}; it stays in the journal`, entry.runId);
     }
   }
-  return { restored, problems };
+  return { restored, problems, setups };
 }
 
 /** The `lab` and `tunables` parts of the capabilities, read now. */

@@ -137,7 +137,7 @@ describe.skipIf(!isRoot)("on this kernel (needs root: writes /proc/sys)", () => 
     const restarted = new TunableController({ stateDir, allowed: new Set() });
     expect(restarted.changed().map((e) => e.name)).toEqual(["vm.dirty_ratio"]);
     const outcomes = await restarted.restoreAll();
-    expect(outcomes).toEqual([{ name: "vm.dirty_ratio", device: null, restored: before, ok: true }]);
+    expect(outcomes).toEqual([{ name: "vm.dirty_ratio", device: null, original: before, value: before === "9" ? "11" : "9", restored: before, ok: true }]);
     expect(sysctlN("vm.dirty_ratio")).toBe(before);
   });
 
