@@ -46,6 +46,7 @@ async function main(): Promise<number> {
       allowDirs: options.allow,
       stateDir: options.stateDir,
       once: options.once,
+      history: options.history,
       labDir,
       allowTunables: options.allowTunables,
     },
