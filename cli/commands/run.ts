@@ -1,6 +1,6 @@
 import { getProbe, presetRefs, probeIds, resolvePreset, validateParams } from "../../probes/catalog";
 import { connectionOptions, paramPairs, parse, positiveInt } from "../args";
-import { getJson, request, type Connection, connection } from "../client";
+import { connection, getJson, request } from "../client";
 import { CliError, EXIT, exitCodeOfStatus, usageError } from "../exit-codes";
 import { followRun, type FinalRun } from "../follow";
 
@@ -92,7 +92,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
   if (!values.json) process.stderr.write(`queued ${ids.length > 1 ? `${ids.length} runs` : `run ${ids[0]}`} on ${host.name} (${conn.server}/runs/${ids[0]})\n`);
   const deadline = timeoutSec !== undefined ? Date.now() + timeoutSec * 1000 : undefined;
-  let worst = EXIT.OK;
+  let worst: number = EXIT.OK;
   for (const id of ids) {
     const run = await followRun(conn, id, { json: !!values.json, deadline });
     report(run, !!values.json);

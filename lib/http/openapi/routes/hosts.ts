@@ -48,7 +48,7 @@ export const hostOperations: ApiOperation[] = [
     group: "Hosts",
     summary: "One host",
     auth: "viewer",
-    responses: { 200: { description: "The host with its medium overrides.", schema: hostSchema.extend({ mediumOverrides: z.record(z.string(), z.string()), registrationExpiresAt: z.string().nullable() }) }, 404: err("No such host."), ...authErrors },
+    responses: { 200: { description: "The host with its medium overrides.", schema: hostSchema.extend({ mediumOverrides: z.record(z.string(), z.string()), registrationExpiresAt: z.string().nullable(), createdById: z.string().uuid().nullable() }) }, 404: err("No such host."), ...authErrors },
   },
   {
     method: "delete",
