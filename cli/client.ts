@@ -6,7 +6,7 @@ export interface Connection {
 }
 
 /** --server / PROBEBOOK_SERVER and --token / PROBEBOOK_TOKEN, checked before anything is sent. */
-export function connection(opts: { server?: string; token?: string }, env: NodeJS.ProcessEnv = process.env): Connection {
+export function connection(opts: { server?: string; token?: string }, env: Record<string, string | undefined> = process.env): Connection {
   const server = (opts.server ?? env.PROBEBOOK_SERVER ?? "").trim();
   const token = (opts.token ?? env.PROBEBOOK_TOKEN ?? "").trim();
   if (!server) throw usageError("Give the server with --server URL (or PROBEBOOK_SERVER), e.g. --server http://probebook.example.com:3000.");

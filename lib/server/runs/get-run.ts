@@ -28,6 +28,7 @@ export const runSelect = {
   tags: true,
   repeatGroup: true,
   createdById: true,
+  historyDay: true,
   host: { select: { name: true } },
 } satisfies Prisma.ProbeRunSelect;
 
@@ -57,6 +58,7 @@ export const runJsonSchema = z
     tags: z.array(z.string()),
     createdById: z.string().uuid().nullable().describe("Who launched or imported it; null for reference data."),
     repeatGroup: z.string().uuid().nullable(),
+    historyDay: z.string().nullable().describe("HISTORY runs: the sysstat file's own date, YYYY-MM-DD."),
     profile: z.unknown().describe("Host profile captured with the run."),
     result: z.unknown().describe("Normalised result { tool, toolVersion, format, measurements, warnings }."),
     warnings: z.array(z.string()),
@@ -69,7 +71,7 @@ export function runToJson(r: RunRow): RunJson {
     id: r.id,
     hostId: r.hostId,
     hostName: r.host?.name ?? r.hostLabel,
-    hostRemoved: r.origin === "AGENT" && r.hostId === null,
+    hostRemoved: (r.origin === "AGENT" || r.origin === "HISTORY") && r.hostId === null,
     probe: r.probe,
     params: r.params,
     status: r.status,
@@ -87,6 +89,7 @@ export function runToJson(r: RunRow): RunJson {
     tags: r.tags,
     createdById: r.createdById,
     repeatGroup: r.repeatGroup,
+    historyDay: r.historyDay?.toISOString().slice(0, 10) ?? null,
     profile: r.profile,
     result: r.result,
     warnings: Array.isArray(r.warnings) ? (r.warnings as string[]) : [],
