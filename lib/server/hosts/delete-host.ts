@@ -17,16 +17,15 @@ export async function deleteHost({ id, actor }: { id: string; actor: Actor }): P
   if (!host) throw new AppError("NOT_FOUND", `No host ${id}.`);
   assertOwnerOrAdmin(actor, host.createdById, "this host");
   const now = new Date();
-  const [cancelled, , kept] = await db().$transaction(async (tx) => {
+  const { cancelled, kept } = await db().$transaction(async (tx) => {
     const active = await tx.probeRun.findMany({ where: { hostId: id, status: { in: ["QUEUED", "RUNNING"] } }, select: { id: true } });
     await tx.probeRun.updateMany({
       where: { id: { in: active.map((r) => r.id) } },
       data: { status: "CANCELLED", cancelRequestedAt: now, finishedAt: now, errorMessage: HOST_REMOVED_MESSAGE },
     });
-    await tx.probeRun.updateMany({ where: { hostId: id }, data: { hostLabel: host.name } });
-    const count = await tx.probeRun.count({ where: { hostId: id } });
+    const { count } = await tx.probeRun.updateMany({ where: { hostId: id }, data: { hostLabel: host.name } });
     await tx.host.delete({ where: { id } });
-    return [active.map((r) => r.id), null, count] as const;
+    return { cancelled: active.map((r) => r.id), kept: count };
   });
   for (const runId of cancelled) await notifyRun(runId, "status");
   return { id, name: host.name, runsKept: kept, runsCancelled: cancelled.length };

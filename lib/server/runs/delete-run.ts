@@ -14,7 +14,7 @@ export async function deleteRun({ id, actor }: { id: string; actor: Actor }): Pr
   if (run.status === "QUEUED" || run.status === "RUNNING") {
     throw new AppError("CONFLICT", `This run is ${run.status.toLowerCase()}: cancel it first, then delete it.`);
   }
-  // The status is checked again in the statement: a run cannot be re-queued, but this keeps the rule in one place.
+  // Checked again in the statement itself, so a concurrent change cannot slip between the read and the delete.
   const gone = await db().probeRun.deleteMany({ where: { id, status: { notIn: ["QUEUED", "RUNNING"] } } });
   if (gone.count === 0) throw new AppError("CONFLICT", "This run changed while it was being deleted; reload and try again.");
   return { id, probe: run.probe, hostName: run.host?.name ?? run.hostLabel };

@@ -21,11 +21,6 @@ export const tagsSchema = z
   .max(MAX_TAGS, `At most ${MAX_TAGS} tags per run.`)
   .transform((tags) => [...new Set(tags)].sort());
 
-/** Tags typed in one field, separated by commas or spaces ("baseline, nvme ext4"). */
-export function splitTags(text: string): string[] {
-  return text.split(/[\s,]+/).filter((t) => t !== "");
-}
-
 export const updateRunSchema = z
   .object({
     tags: tagsSchema.optional().describe("Replaces the run's tags."),
