@@ -11,7 +11,7 @@ import { deleteComparison } from "../comparisons/delete-comparison";
 import { getComparison } from "../comparisons/get-comparison";
 import { deleteHost, HOST_REMOVED_MESSAGE } from "../hosts/delete-host";
 import { deleteRun } from "./delete-run";
-import { getRun } from "./get-run";
+import { getRun, runJsonSchema } from "./get-run";
 import { listRuns, listRunsQuerySchema } from "./list-runs";
 import { updateRunSchema } from "./run-tags";
 import { updateRun } from "./update-run";
@@ -95,6 +95,8 @@ describe("deleting", () => {
     const r = await deleteHost({ id: host.id, actor: op });
     expect(r).toMatchObject({ runsKept: 3, runsCancelled: 2 });
     const kept = await getRun(finished.id);
+    // What the API answers matches the schema the OpenAPI document publishes for it.
+    expect(runJsonSchema.strict().safeParse(kept).error?.issues ?? []).toEqual([]);
     expect(kept).toMatchObject({ hostId: null, hostName: host.name, hostRemoved: true, status: "SUCCEEDED" });
     expect(kept.result).toBeTruthy();
     for (const id of [running.id, queued.id]) expect(await getRun(id)).toMatchObject({ status: "CANCELLED", error: HOST_REMOVED_MESSAGE, hostRemoved: true });
