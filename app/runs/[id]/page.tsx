@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DeleteButton } from "@/components/delete-button";
 import { CancelButton } from "@/components/run/cancel-button";
 import { DiagnosisView } from "@/components/run/diagnosis-view";
+import { RunAnnotations } from "@/components/run/run-annotations";
 import { ResultView } from "@/components/run/result-view";
 import { RunTerminal } from "@/components/run/run-terminal";
 import { requirePageUser } from "@/lib/auth/page-guard";
+import { mayChange } from "@/lib/auth/ownership";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { diagnoseResult } from "@/lib/diagnosis/run-diagnosis";
 import { AppError } from "@/lib/http/app-error";
@@ -50,7 +53,13 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       </p>
       <h1>
         {run.probe} on {run.hostName ?? "unknown host"}
-        {run.historyDay ? `, ${run.historyDay}` : ""}{" "}
+        {run.historyDay ? `, ${run.historyDay}` : ""}
+        {run.hostRemoved ? (
+          <span className="muted small" data-testid="host-removed">
+            {" "}
+            (from a removed host)
+          </span>
+        ) : null}{" "}
         <span className={`badge badge-${run.status}`} data-testid="run-status">
           {run.status.toLowerCase()}
         </span>
@@ -68,7 +77,21 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           Read as {readAs(run.result)}
         </p>
       ) : null}
-      {run.notes ? <p>{run.notes}</p> : null}
+      {run.tags.length > 0 ? (
+        <p data-testid="run-tags">
+          {run.tags.map((t) => (
+            <Link key={t} className="badge" href={`/runs?tag=${encodeURIComponent(t)}`} style={{ marginRight: 4 }}>
+              {t}
+            </Link>
+          ))}
+        </p>
+      ) : null}
+      {run.notes ? (
+        <p data-testid="run-notes" style={{ whiteSpace: "pre-wrap" }}>
+          {run.notes}
+        </p>
+      ) : null}
+      {mayChange(actor, run.createdById) ? <RunAnnotations runId={run.id} tags={run.tags} notes={run.notes} /> : null}
       {run.error ? (
         <div role="alert" className="alert alert-error">
           {run.error}
@@ -86,6 +109,11 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       ) : null}
       {live && roleAtLeast(actor.role, "OPERATOR") && !run.cancelRequested ? <CancelButton runId={run.id} /> : null}
       {live && run.cancelRequested ? <p className="muted">Cancellation requested; waiting for the agent…</p> : null}
+      {!live && mayChange(actor, run.createdById) ? (
+        <p>
+          <DeleteButton url={`/api/runs/${run.id}`} label="Delete run" consequence="The run, its output and its results are deleted for good (share links keep their copy)." after="/runs" />
+        </p>
+      ) : null}
       <h2>Output</h2>
       <RunTerminal runId={run.id} probe={run.probe} params={run.params} live={live} />
       <p className="small">
