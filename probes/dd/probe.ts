@@ -1,4 +1,5 @@
 import type { ProbeDefinition } from "../core/probe";
+import { ddHeadline } from "./headline";
 import { ddAdvice } from "./advice";
 import { buildDdCommand, ddRequiredFreeBytes } from "./command";
 import { ddDefaults, ddParamsSchema, ddPresets, type DdParams } from "./params";
@@ -38,4 +39,5 @@ export const ddProbe: ProbeDefinition<DdParams> = {
   advice: ddAdvice,
   view: ddView,
   reference: ddReference,
+  headline: ddHeadline,
 };

@@ -1,4 +1,5 @@
 import type { ProbeDefinition } from "../core/probe";
+import { fioHeadline } from "./headline";
 import { fioAdvice } from "./advice";
 import { buildFioCommand, fioRequiredFreeBytes } from "./command";
 import { fioDefaults, fioParamsSchema, fioPresets, type FioParams } from "./params";
@@ -44,4 +45,5 @@ export const fioProbe: ProbeDefinition<FioParams> = {
   advice: fioAdvice,
   view: fioView,
   reference: fioReference,
+  headline: fioHeadline,
 };

@@ -1,4 +1,5 @@
 import type { ProbeDefinition } from "../core/probe";
+import { fsmetaHeadline } from "./headline";
 import { fsmetaAdvice } from "./advice";
 import { buildFsmetaCommand, fsmetaRequiredFreeBytes } from "./command";
 import { FSMETA_METRICS } from "./metrics";
@@ -33,4 +34,5 @@ export const fsmetaProbe: ProbeDefinition<FsmetaParams> = {
   advice: fsmetaAdvice,
   view: fsmetaView,
   reference: fsmetaReference,
+  headline: fsmetaHeadline,
 };

@@ -1,4 +1,5 @@
 import type { ProbeDefinition } from "../core/probe";
+import { iozoneHeadline } from "./headline";
 import { iozoneAdvice } from "./advice";
 import { buildIozoneCommand, iozoneRequiredFreeBytes } from "./command";
 import { iozoneDefaults, iozoneParamsSchema, iozonePresets, type IozoneParams } from "./params";
@@ -34,4 +35,5 @@ export const iozoneProbe: ProbeDefinition<IozoneParams> = {
   advice: iozoneAdvice,
   view: iozoneView,
   reference: iozoneReference,
+  headline: iozoneHeadline,
 };

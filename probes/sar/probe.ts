@@ -1,4 +1,5 @@
 import type { ProbeDefinition } from "../core/probe";
+import { sarHeadline } from "./headline";
 import { sarAdvice } from "./advice";
 import { buildSarCommand, sarRequiredFreeBytes } from "./command";
 import { sarDefaults, sarParamsSchema, sarPresets, type SarParams } from "./params";
@@ -33,4 +34,5 @@ export const sarProbe: ProbeDefinition<SarParams> = {
   requiredFreeBytes: sarRequiredFreeBytes,
   advice: sarAdvice,
   view: sarView,
+  headline: sarHeadline,
 };

@@ -5,6 +5,7 @@ import { AppError } from "../../http/app-error";
 import { pgPool } from "../../pg-pool";
 import { parseOffThread } from "../parse/parse-off-thread";
 import type { ParseReply } from "../parse/parse-types";
+import { advanceExperimentSafely } from "../experiments/advance-safely";
 import { notifyRun } from "../realtime/notify";
 import { chunksAfter, missingSeqs } from "./read-log";
 import { targetFacts } from "./target-facts";
@@ -35,7 +36,7 @@ function errorOf(req: FinishRequest, status: RunStatus, probe: string, reply: Pa
 export async function finishRun(runId: string, req: FinishRequest): Promise<{ status: RunStatus }> {
   const run = await db().probeRun.findUniqueOrThrow({
     where: { id: runId },
-    select: { status: true, startedAt: true, finishedAt: true, probe: true, params: true, repeatGroup: true, host: { select: { mediumOverrides: true } } },
+    select: { status: true, startedAt: true, finishedAt: true, probe: true, params: true, repeatGroup: true, experimentId: true, host: { select: { mediumOverrides: true } } },
   });
   if (run.finishedAt) return { status: run.status };
   if (run.status === "QUEUED" || !run.startedAt) throw new AppError("CONFLICT", "This run was never claimed by an agent: it cannot be finished.");
@@ -44,6 +45,9 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
     throw new AppError("CONFLICT", `The server is missing chunks ${missing.slice(0, 10).join(", ")} of this run: send them before finishing.`);
   }
   const facts = targetFacts(req.profile, run.host?.mediumOverrides);
+  // A lab arm ran in a file system the agent made: its type is the one mkfs made (an ext3 volume
+  // stays ext3 even though the ext4 driver serves it; the setup report names the driver).
+  const fsType = req.setup?.lab?.fsType ?? facts.fsType;
   const repeats = run.repeatGroup ? await db().probeRun.count({ where: { repeatGroup: run.repeatGroup } }) : 1;
   // The log as parsed, and how many chunks it had: output that arrives before the UPDATE below
   // would make the stored log differ from the result, so the UPDATE then refuses.
@@ -62,7 +66,7 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
     `UPDATE probe_runs
      SET status = $2::"RunStatus", exit_code = $3, duration_ms = $4, finished_at = now(), last_activity_at = now(), updated_at = now(),
          error_message = $5, profile = COALESCE($6::jsonb, profile), result = COALESCE($7::jsonb, result),
-         warnings = $8::jsonb, fs_type = $9, medium = $10
+         warnings = $8::jsonb, fs_type = $9, medium = $10, setup = COALESCE($12::jsonb, setup)
      WHERE id = $1::uuid AND finished_at IS NULL AND ($11::int IS NULL OR (SELECT count(*) FROM run_log_chunks WHERE run_id = $1::uuid) = $11)
      RETURNING status`,
     [
@@ -74,9 +78,10 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
       req.profile ? JSON.stringify(req.profile) : null,
       parsed?.resultJson ?? null,
       JSON.stringify(parsed?.warnings ?? []),
-      facts.fsType,
+      fsType,
       facts.medium,
       req.lastSeq >= 0 ? chunks.length : null,
+      req.setup ? JSON.stringify(req.setup) : null,
     ],
   );
   if (!rows[0]) {
@@ -86,6 +91,7 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
     throw new AppError("CONFLICT", "More output for this run arrived while it was being finished: send the finish again.");
   }
   await notifyRun(runId, "status");
+  if (run.experimentId) await advanceExperimentSafely(run.experimentId);
   if (reply?.kind === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", `The run failed: its output is too large to keep as a result: ${reply.message}`);
   if (reply?.kind === "gave-up") throw new AppError("UNPROCESSABLE", `The run failed: its output could not be parsed: ${reply.message}`);
   return { status: rows[0].status };
