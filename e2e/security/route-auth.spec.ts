@@ -29,6 +29,10 @@ const POLICY: Record<string, Need> = {
   "GET /api/comparisons/[slug]/csv": "public",
   // Any signed-in user may ask; only the sharer or an admin succeeds (403 otherwise).
   "DELETE /api/comparisons/[slug]": "VIEWER",
+  "GET /api/experiments": "VIEWER",
+  "POST /api/experiments": "OPERATOR",
+  "GET /api/experiments/[id]": "VIEWER",
+  "POST /api/experiments/[id]/cancel": "OPERATOR",
   "GET /api/admin/audit": "ADMIN",
   "POST /api/agent/register": "public",
   "POST /api/agent/heartbeat": "agent",
