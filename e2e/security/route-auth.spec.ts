@@ -33,6 +33,7 @@ const POLICY: Record<string, Need> = {
   "POST /api/experiments": "OPERATOR",
   "GET /api/experiments/[id]": "VIEWER",
   "POST /api/experiments/[id]/cancel": "OPERATOR",
+  "GET /api/experiments/[id]/export": "VIEWER",
   "GET /api/admin/audit": "ADMIN",
   "POST /api/agent/register": "public",
   "POST /api/agent/heartbeat": "agent",

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CancelButton } from "@/components/run/cancel-button";
+import { SetupReportView } from "@/components/experiments/setup-report";
 import { ResultView } from "@/components/run/result-view";
 import { RunTerminal } from "@/components/run/run-terminal";
 import { requirePageUser } from "@/lib/auth/page-guard";
@@ -10,6 +11,7 @@ import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
 import { listReferenceRuns } from "@/lib/server/reference/list-reference-runs";
 import { getRun } from "@/lib/server/runs/get-run";
+import { setupReportSchema } from "@/probes/protocol/schemas";
 
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
@@ -29,6 +31,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     throw err;
   });
   const live = run.status === "QUEUED" || run.status === "RUNNING";
+  const parsedSetup = setupReportSchema.safeParse(run.setup);
+  const setup = run.setup && parsedSetup.success ? parsedSetup.data : null;
   // The guides' published measurements of the same probe, to set this run beside.
   const references =
     run.status === "SUCCEEDED" && run.origin !== "REFERENCE" ? await listReferenceRuns({ probe: run.probe, take: 6 }) : [];
@@ -56,7 +60,19 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           Read as {readAs(run.result)}
         </p>
       ) : null}
-      {run.notes ? <p>{run.notes}</p> : null}
+      {run.experiment ? (
+        <p data-testid="run-experiment">
+          Part of experiment <Link href={`/experiments/${run.experiment.id}`}>{run.experiment.title}</Link>: arm {run.experiment.arm}, round {run.experiment.round}.
+        </p>
+      ) : run.notes ? (
+        <p>{run.notes}</p>
+      ) : null}
+      {setup ? (
+        <>
+          <h2>Setup</h2>
+          <SetupReportView setup={setup} />
+        </>
+      ) : null}
       {run.error ? (
         <div role="alert" className="alert alert-error">
           {run.error}

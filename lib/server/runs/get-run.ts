@@ -24,6 +24,11 @@ export const runSelect = {
   medium: true,
   notes: true,
   repeatGroup: true,
+  experimentId: true,
+  armIndex: true,
+  round: true,
+  setup: true,
+  experiment: { select: { title: true, arms: true } },
   host: { select: { name: true } },
 } satisfies Prisma.ProbeRunSelect;
 
@@ -51,6 +56,10 @@ export interface RunJson {
   profile: unknown;
   result: unknown;
   warnings: string[];
+  /** Experiment runs: the experiment, the arm's label and the round (1-based); null otherwise. */
+  experiment: { id: string; title: string; arm: string; round: number } | null;
+  /** What the arm's setup did (lab fs, tunables), as the agent's finish reported it. */
+  setup: unknown;
 }
 
 export function runToJson(r: RunRow): RunJson {
@@ -76,6 +85,16 @@ export function runToJson(r: RunRow): RunJson {
     profile: r.profile,
     result: r.result,
     warnings: Array.isArray(r.warnings) ? (r.warnings as string[]) : [],
+    experiment:
+      r.experimentId && r.experiment
+        ? {
+            id: r.experimentId,
+            title: r.experiment.title,
+            arm: (Array.isArray(r.experiment.arms) ? (r.experiment.arms as { label?: string }[])[r.armIndex ?? -1]?.label : undefined) ?? `arm ${(r.armIndex ?? 0) + 1}`,
+            round: (r.round ?? 0) + 1,
+          }
+        : null,
+    setup: r.setup,
   };
 }
 
