@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { longIozoneOutput, wideSarOutput } from "../../testing/huge-outputs";
+import { longIozoneOutput } from "../../../probes/iozone/huge-output";
+import { wideSarOutput } from "../../../probes/sar/huge-output";
 import { parseOffThread } from "./parse-off-thread";
 
 const fixture = readFileSync(path.join(__dirname, "../../../e2e/probes/iozone-auto-64m.txt"), "utf8");
