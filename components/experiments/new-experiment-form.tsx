@@ -42,10 +42,13 @@ function labSizeMiB(host: ExperimentHostOption | undefined): number | null {
 
 function paramsFor(preset: LaunchPreset | undefined, host: ExperimentHostOption | undefined, kind: "lab" | "tunables", target: string): Record<string, unknown> {
   const params = { ...(preset?.params ?? {}) };
+  const lab = kind === "lab" ? labSizeMiB(host) : null;
   if (preset?.sizeBeyondRam) {
-    const size = kind === "lab" ? labSizeMiB(host) : host?.targets.find((t) => t.path === target)?.sizeBeyondRamMiB;
+    const size = kind === "lab" ? lab : host?.targets.find((t) => t.path === target)?.sizeBeyondRamMiB;
     if (size) params.sizeMiB = size;
   }
+  // A fixed-size preset (the article's 4 GiB file) shrinks to what one lab image can hold.
+  if (lab && typeof params.sizeMiB === "number" && params.sizeMiB > lab) params.sizeMiB = lab;
   return params;
 }
 
