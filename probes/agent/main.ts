@@ -48,6 +48,7 @@ async function main(): Promise<number> {
       once: options.once,
       labDir,
       allowTunables: options.allowTunables,
+      history: options.history,
     },
     { log },
   );

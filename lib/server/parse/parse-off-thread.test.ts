@@ -24,7 +24,8 @@ describe("parseOffThread", () => {
   });
 
   it("applies the measurement cap to the parser's output (180 k iozone rows = 720 k measurements)", async () => {
-    const r = await parseOffThread({ probe: "iozone", output: longIozoneOutput(180_000) });
+    // The cap is under test, not the deadline: a loaded machine must not turn it into a time-out.
+    const r = await parseOffThread({ probe: "iozone", output: longIozoneOutput(180_000) }, { timeoutMs: 120_000 });
     expect(r).toMatchObject({ kind: "too-large", message: expect.stringMatching(/720,000 measurements; at most 500,000/) });
   });
 
