@@ -114,6 +114,14 @@ test("an ext4 vs xfs vs ext3 dd experiment from the UI ends with a verdict and l
   await expect(page.getByTestId("setup-driver")).toHaveText("ext3 volume served by the ext4 driver");
   await page.getByTestId("run-experiment").getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/experiments/${id}$`));
+  // A share link freezes the runs and the verdict; it reads without signing in.
+  await page.getByRole("button", { name: "Share a frozen copy" }).click();
+  const shared = (await page.getByTestId("experiment-share-link").getByRole("link").getAttribute("href"))!;
+  const anonymous = await page.context().browser()!.newContext();
+  const reader = await anonymous.newPage();
+  await reader.goto(`${baseURL}${shared}`);
+  await expect(reader.getByTestId("shared-verdict")).toContainText(/than ext4/);
+  await anonymous.close();
   const csv = await (await page.request.get(`/api/experiments/${id}/export?format=csv`)).text();
   expect(csv.split("\r\n")[0]).toBe("arm,round,run,status,fs_type,metric,dims,value,unit");
   expect(csv).toContain(",ext3,throughput,,");

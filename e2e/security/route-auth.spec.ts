@@ -34,6 +34,7 @@ const POLICY: Record<string, Need> = {
   "GET /api/experiments/[id]": "VIEWER",
   "POST /api/experiments/[id]/cancel": "OPERATOR",
   "GET /api/experiments/[id]/export": "VIEWER",
+  "POST /api/experiments/[id]/share": "OPERATOR",
   "GET /api/admin/audit": "ADMIN",
   "POST /api/agent/register": "public",
   "POST /api/agent/heartbeat": "agent",

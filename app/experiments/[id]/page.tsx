@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ArmSpreadChart } from "@/components/experiments/arm-spread-chart";
-import { CancelExperimentButton, RefreshWhile } from "@/components/experiments/experiment-actions";
+import { CancelExperimentButton, RefreshWhile, ShareExperimentButton } from "@/components/experiments/experiment-actions";
 import { driverText } from "@/components/experiments/setup-report";
 import { RunTerminal } from "@/components/run/run-terminal";
 import { requirePageUser } from "@/lib/auth/page-guard";
@@ -225,6 +225,11 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
         <a href={`/api/experiments/${v.id}/export?format=csv`}>CSV</a> · <a href={`/api/experiments/${v.id}/export?format=json`}>JSON</a> ·{" "}
         <Link href={`/compare?runs=${v.runs.filter((r) => r.status === "SUCCEEDED").map((r) => r.id).join(",")}`}>Compare the runs</Link>
       </p>
+      {roleAtLeast(actor.role, "OPERATOR") && v.runs.some((r) => r.status === "SUCCEEDED") ? (
+        <p>
+          <ShareExperimentButton id={v.id} />
+        </p>
+      ) : null}
     </>
   );
 }
