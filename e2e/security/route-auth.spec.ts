@@ -41,6 +41,7 @@ const POLICY: Record<string, Need> = {
   "POST /api/agent/jobs/claim": "agent",
   "POST /api/agent/runs/[id]/chunks": "agent",
   "POST /api/agent/runs/[id]/finish": "agent",
+  "POST /api/agent/history": "agent",
 };
 
 const RANK = { VIEWER: 1, OPERATOR: 2, ADMIN: 3 } as const;

@@ -150,3 +150,14 @@ describe("experiments", () => {
     expect(after.runs.map((r) => r.status).sort()).toEqual(["CANCELLED", "CANCELLED"]);
   });
 });
+
+describe("experiment runs' quality advice", () => {
+  it("counts the experiment's rounds as repeats: no single-run warning", async () => {
+    const h = await host();
+    await createExperiment({ input: body(h.id, [{ tunables: { "vm.dirty_ratio": 10 } }, { tunables: { "vm.dirty_ratio": 40 } }], { min: 3, max: 3 }, { ...ddParams, target: "/srv/pb" }), createdById: null });
+    const job = await runNext(h.id, () => 0.1);
+    const run = await db().probeRun.findUniqueOrThrow({ where: { id: job!.id }, select: { warnings: true, status: true } });
+    expect(run.status).toBe("SUCCEEDED");
+    expect(JSON.stringify(run.warnings)).not.toMatch(/single run/);
+  });
+});

@@ -10,6 +10,19 @@ import { notifyRun } from "../realtime/notify";
 import { chunksAfter, missingSeqs } from "./read-log";
 import { targetFacts } from "./target-facts";
 
+/**
+ * How often this configuration runs, for the "single run" advice: a repeat group's size, or an
+ * experiment's minimum number of rounds (every arm runs at least that often).
+ */
+async function repeatsOf(run: { repeatGroup: string | null; experimentId: string | null }): Promise<number> {
+  if (run.experimentId) {
+    const exp = await db().experiment.findUnique({ where: { id: run.experimentId }, select: { policy: true } });
+    const min = (exp?.policy as { min?: unknown } | null)?.min;
+    return typeof min === "number" ? min : 1;
+  }
+  return run.repeatGroup ? db().probeRun.count({ where: { repeatGroup: run.repeatGroup } }) : 1;
+}
+
 function statusOf(req: FinishRequest, parsedOk: boolean): RunStatus {
   if (req.cancelled) return "CANCELLED";
   if (req.interrupted) return "LOST";
@@ -48,7 +61,7 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
   // A lab arm ran in a file system the agent made: its type is the one mkfs made (an ext3 volume
   // stays ext3 even though the ext4 driver serves it; the setup report names the driver).
   const fsType = req.setup?.lab?.fsType ?? facts.fsType;
-  const repeats = run.repeatGroup ? await db().probeRun.count({ where: { repeatGroup: run.repeatGroup } }) : 1;
+  const repeats = await repeatsOf(run);
   // The log as parsed, and how many chunks it had: output that arrives before the UPDATE below
   // would make the stored log differ from the result, so the UPDATE then refuses.
   const chunks = req.lastSeq >= 0 ? await chunksAfter(runId, -1, 100_000_000) : [];
