@@ -93,6 +93,18 @@ describe.skipIf(!isRoot)("an experiment arm's setup, run by the agent (root: loo
     expect(sysctl("vm.dirty_ratio")).toBe(original);
   });
 
+  it("a setting the device refuses, after another was set: the probe does not run and everything is put back", async () => {
+    const job = ddJob(allowed, { tunables: { "vm.dirty_ratio": other, "queue/scheduler": "no-such-scheduler" } });
+    server.jobs.push(job);
+    await agent({ tunables: ["vm.dirty_ratio", "queue/scheduler"] }).agent.run();
+    const fin = server.finishes.get(job.runId);
+    expect(fin).toMatchObject({ exitCode: null, lastSeq: -1, error: expect.stringMatching(/^the arm's setup failed: queue\/scheduler: must be one of .*got "no-such-scheduler"$/) });
+    expect(fin?.setup).toMatchObject({ error: fin?.error, tunables: [{ name: "vm.dirty_ratio", from: original, to: other, restored: true }], cleanupError: null });
+    expect(sysctl("vm.dirty_ratio")).toBe(original);
+    // The run dir the guard made for the probe is gone too.
+    expect(fs.readdirSync(allowed)).toEqual([]);
+  });
+
   for (const fsType of ["ext4", "xfs"] as const) {
     it(`runs dd inside a fresh ${fsType} lab file system and takes it down before the finish`, async () => {
       const job = ddJob(labDir, labSetup(fsType, fsType === "xfs" ? ["noatime"] : []));

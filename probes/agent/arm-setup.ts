@@ -16,6 +16,7 @@ import { TunableController, type Applied } from "../tunables/controller";
 import { dropCaches } from "../tunables/drop-caches";
 import { FREE_SPACE_MARGIN_BYTES, type GuardResult } from "./job-guard";
 import type { Logger } from "./logger";
+import { removeRunDir } from "./run-dir";
 
 export const DROP_CACHES = "vm.drop_caches";
 
@@ -128,7 +129,7 @@ export class ArmSetup {
     const refused = await this.refusal();
     if (refused) return this.fail(refused);
     const { setup, job } = this;
-    let verdict: GuardResult;
+    let verdict: GuardResult | null = null;
     let disk: string | null;
     try {
       if (setup.lab && this.lab) {
@@ -148,6 +149,8 @@ export class ArmSetup {
         this.applied.push(await this.tunables.apply(name, value, scope === "device" ? disk : null, job.runId));
       }
     } catch (err) {
+      // The probe will not run: its run dir goes now (in a lab it would go with the mount anyway).
+      if (verdict?.ok) await removeRunDir(verdict.runDir);
       return this.fail(`the arm's setup failed: ${err instanceof Error ? err.message : String(err)}`);
     }
     if (this.applied.length > 0) this.config.log.info(`run ${job.runId}: set ${this.applied.map((a) => `${a.name}${a.device ? ` (${a.device})` : ""} ${a.original} → ${a.value}`).join(", ")}`);

@@ -46,9 +46,9 @@ async function main(): Promise<number> {
       allowDirs: options.allow,
       stateDir: options.stateDir,
       once: options.once,
+      history: options.history,
       labDir,
       allowTunables: options.allowTunables,
-      history: options.history,
     },
     { log },
   );
