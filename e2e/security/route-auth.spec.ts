@@ -35,6 +35,12 @@ const POLICY: Record<string, Need> = {
   "DELETE /api/comparisons/[slug]": "OPERATOR",
   // Any signed-in user may ask; only the sharer or an admin succeeds (403 otherwise).
   "POST /api/comparisons/[slug]/revoke": "VIEWER",
+  "GET /api/experiments": "VIEWER",
+  "POST /api/experiments": "OPERATOR",
+  "GET /api/experiments/[id]": "VIEWER",
+  "POST /api/experiments/[id]/cancel": "OPERATOR",
+  "GET /api/experiments/[id]/export": "VIEWER",
+  "POST /api/experiments/[id]/share": "OPERATOR",
   "GET /api/admin/audit": "ADMIN",
   "POST /api/agent/register": "public",
   "POST /api/agent/heartbeat": "agent",

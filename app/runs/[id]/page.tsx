@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DeleteButton } from "@/components/delete-button";
 import { CancelButton } from "@/components/run/cancel-button";
+import { SetupReportView } from "@/components/experiments/setup-report";
 import { DiagnosisView } from "@/components/run/diagnosis-view";
 import { RunAnnotations } from "@/components/run/run-annotations";
 import { ResultView } from "@/components/run/result-view";
@@ -15,6 +16,7 @@ import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
 import { listReferenceRuns } from "@/lib/server/reference/list-reference-runs";
 import { getRun, type RunJson } from "@/lib/server/runs/get-run";
+import { setupReportSchema } from "@/probes/protocol/schemas";
 
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
@@ -41,6 +43,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     throw err;
   });
   const live = run.status === "QUEUED" || run.status === "RUNNING";
+  const parsedSetup = setupReportSchema.safeParse(run.setup);
+  const setup = run.setup && parsedSetup.success ? parsedSetup.data : null;
   // The guides' published measurements of the same probe, to set this run beside.
   // Probes that sample the machine (sar) are read by the guides' rules from their own result.
   const diagnosis = run.status === "SUCCEEDED" ? diagnoseResult(run.result) : null;
@@ -77,6 +81,11 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           Read as {readAs(run.result)}
         </p>
       ) : null}
+      {run.experiment ? (
+        <p data-testid="run-experiment">
+          Part of experiment <Link href={`/experiments/${run.experiment.id}`}>{run.experiment.title}</Link>: arm {run.experiment.arm}, round {run.experiment.round}.
+        </p>
+      ) : null}
       {run.tags.length > 0 ? (
         <p data-testid="run-tags">
           {run.tags.map((t) => (
@@ -92,6 +101,12 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </p>
       ) : null}
       {mayChange(actor, run.createdById) ? <RunAnnotations runId={run.id} tags={run.tags} notes={run.notes} /> : null}
+      {setup ? (
+        <>
+          <h2>Setup</h2>
+          <SetupReportView setup={setup} />
+        </>
+      ) : null}
       {run.error ? (
         <div role="alert" className="alert alert-error">
           {run.error}

@@ -28,6 +28,11 @@ export const runSelect = {
   tags: true,
   repeatGroup: true,
   createdById: true,
+  experimentId: true,
+  armIndex: true,
+  round: true,
+  setup: true,
+  experiment: { select: { title: true, arms: true } },
   historyDay: true,
   host: { select: { name: true } },
 } satisfies Prisma.ProbeRunSelect;
@@ -62,6 +67,11 @@ export const runJsonSchema = z
     profile: z.unknown().describe("Host profile captured with the run."),
     result: z.unknown().describe("Normalised result { tool, toolVersion, format, measurements, warnings }."),
     warnings: z.array(z.string()),
+    experiment: z
+      .object({ id: z.string().uuid(), title: z.string(), arm: z.string(), round: z.number().int() })
+      .nullable()
+      .describe("Experiment runs: the experiment, the arm's label and the round (1-based); null otherwise."),
+    setup: z.unknown().describe("What the arm's setup did (lab fs, tunables), as the agent's finish reported it."),
   })
   .meta({ id: "Run" });
 export type RunJson = z.infer<typeof runJsonSchema>;
@@ -93,6 +103,16 @@ export function runToJson(r: RunRow): RunJson {
     profile: r.profile,
     result: r.result,
     warnings: Array.isArray(r.warnings) ? (r.warnings as string[]) : [],
+    experiment:
+      r.experimentId && r.experiment
+        ? {
+            id: r.experimentId,
+            title: r.experiment.title,
+            arm: (Array.isArray(r.experiment.arms) ? (r.experiment.arms as { label?: string }[])[r.armIndex ?? -1]?.label : undefined) ?? `arm ${(r.armIndex ?? 0) + 1}`,
+            round: (r.round ?? 0) + 1,
+          }
+        : null,
+    setup: r.setup,
   };
 }
 
