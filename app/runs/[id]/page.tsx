@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DeleteButton } from "@/components/delete-button";
 import { CancelButton } from "@/components/run/cancel-button";
+import { SetupReportView } from "@/components/experiments/setup-report";
 import { DiagnosisView } from "@/components/run/diagnosis-view";
+import { RunAnnotations } from "@/components/run/run-annotations";
 import { ResultView } from "@/components/run/result-view";
 import { Findings } from "@/components/run/findings";
 import { RunLive } from "@/components/run/run-live";
 import { requirePageUser } from "@/lib/auth/page-guard";
+import { mayChange } from "@/lib/auth/ownership";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { diagnoseResult } from "@/lib/diagnosis/run-diagnosis";
 import { AppError } from "@/lib/http/app-error";
@@ -15,6 +19,7 @@ import { listReferenceRuns } from "@/lib/server/reference/list-reference-runs";
 import { getRun, type RunJson } from "@/lib/server/runs/get-run";
 import { findingsOf } from "@/lib/server/runs/get-run-findings";
 import { getRunTimeline } from "@/lib/server/runs/get-run-timeline";
+import { setupReportSchema } from "@/probes/protocol/schemas";
 
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
@@ -43,6 +48,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const live = run.status === "QUEUED" || run.status === "RUNNING";
   const timeline = await getRunTimeline({ runId: run.id, probe: run.probe, result: run.result });
   const findings = findingsOf(run, timeline.samples);
+  const parsedSetup = setupReportSchema.safeParse(run.setup);
+  const setup = run.setup && parsedSetup.success ? parsedSetup.data : null;
   // The guides' published measurements of the same probe, to set this run beside.
   // Probes that sample the machine (sar) are read by the guides' rules from their own result.
   const diagnosis = run.status === "SUCCEEDED" ? diagnoseResult(run.result) : null;
@@ -55,7 +62,13 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       </p>
       <h1>
         {run.probe} on {run.hostName ?? "unknown host"}
-        {run.historyDay ? `, ${run.historyDay}` : ""}{" "}
+        {run.historyDay ? `, ${run.historyDay}` : ""}
+        {run.hostRemoved ? (
+          <span className="muted small" data-testid="host-removed">
+            {" "}
+            (from a removed host)
+          </span>
+        ) : null}{" "}
         <span className={`badge badge-${run.status}`} data-testid="run-status">
           {run.status.toLowerCase()}
         </span>
@@ -73,7 +86,32 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           Read as {readAs(run.result)}
         </p>
       ) : null}
-      {run.notes ? <p>{run.notes}</p> : null}
+      {run.experiment ? (
+        <p data-testid="run-experiment">
+          Part of experiment <Link href={`/experiments/${run.experiment.id}`}>{run.experiment.title}</Link>: arm {run.experiment.arm}, round {run.experiment.round}.
+        </p>
+      ) : null}
+      {run.tags.length > 0 ? (
+        <p data-testid="run-tags">
+          {run.tags.map((t) => (
+            <Link key={t} className="badge" href={`/runs?tag=${encodeURIComponent(t)}`} style={{ marginRight: 4 }}>
+              {t}
+            </Link>
+          ))}
+        </p>
+      ) : null}
+      {run.notes ? (
+        <p data-testid="run-notes" style={{ whiteSpace: "pre-wrap" }}>
+          {run.notes}
+        </p>
+      ) : null}
+      {mayChange(actor, run.createdById) ? <RunAnnotations runId={run.id} tags={run.tags} notes={run.notes} /> : null}
+      {setup ? (
+        <>
+          <h2>Setup</h2>
+          <SetupReportView setup={setup} />
+        </>
+      ) : null}
       {run.error ? (
         <div role="alert" className="alert alert-error">
           {run.error}
@@ -91,6 +129,11 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       ) : null}
       {live && roleAtLeast(actor.role, "OPERATOR") && !run.cancelRequested ? <CancelButton runId={run.id} /> : null}
       {live && run.cancelRequested ? <p className="muted">Cancellation requested; waiting for the agent…</p> : null}
+      {!live && mayChange(actor, run.createdById) ? (
+        <p>
+          <DeleteButton url={`/api/runs/${run.id}`} label="Delete run" consequence="The run, its output and its results are deleted for good (share links keep their copy)." after="/runs" />
+        </p>
+      ) : null}
       <h2>Output</h2>
       <RunLive runId={run.id} probe={run.probe} params={run.params} live={live} samples={timeline.samples} progress={timeline.progress} />
       <p className="small">
