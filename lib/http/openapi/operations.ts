@@ -1,5 +1,6 @@
 import { agentOperations } from "./routes/agent";
 import { comparisonOperations } from "./routes/comparisons";
+import { experimentOperations } from "./routes/experiments";
 import { hostOperations } from "./routes/hosts";
 import { miscOperations } from "./routes/misc";
 import { runOperations } from "./routes/runs";
@@ -15,5 +16,6 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...hostOperations,
   ...runOperations,
   ...comparisonOperations,
+  ...experimentOperations,
   ...agentOperations,
 ];
