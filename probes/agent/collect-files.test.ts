@@ -35,8 +35,9 @@ describe("appending a command's files to its output", () => {
     const split = splitCollectedFiles(out);
     expect(split.output).toBe("tool output\r\n");
     expect(split.files).toEqual([
-      { name: "t_bw.1.log", content: "1000, 20, 0, 0, 0\n", truncated: false },
-      { name: "t_iops.1.log", content: "1000, 5, 0, 0, 0\n2000, 6, 0, 0, 0\n", truncated: false },
+      // Lines as written; whether the file ended with a line end is not kept.
+      { name: "t_bw.1.log", content: "1000, 20, 0, 0, 0", truncated: false },
+      { name: "t_iops.1.log", content: "1000, 5, 0, 0, 0\n2000, 6, 0, 0, 0", truncated: false },
     ]);
   });
 

@@ -60,5 +60,46 @@ export function splitCollectedFiles(output: string): { output: string; files: Co
   }
   if (current) files.push({ name: current.name, truncated: true, content: current.lines.join("\n") });
   const rest = kept.length > 0 ? `\n${kept.join("\n")}` : "";
-  return { output: output.slice(0, first) + rest, files };
+  // Each frame starts with a line end of its own, so a tool line cut short still ends.
+  const head = output.slice(0, first).replace(/\r?\n$/, "");
+  return { output: head + rest, files };
+}
+
+/**
+ * For a terminal view: a filter over the output as it streams in (chunks cut anywhere) that
+ * replaces each appended file by its frame's first line, noting that the file is in the log.
+ * Text that cannot start a frame passes at once, so progress lines ending in \r are not held.
+ */
+export function collapseCollectedFiles(): (chunk: string) => string {
+  let carry = "";
+  let inside: string | null = null;
+  return (chunk) => {
+    const text = carry + chunk;
+    carry = "";
+    let out = "";
+    let pos = 0;
+    while (pos < text.length) {
+      const nl = text.indexOf("\n", pos);
+      if (nl < 0) {
+        const rest = text.slice(pos);
+        if (inside !== null || OPEN.startsWith(rest) || rest.startsWith(OPEN)) carry = rest;
+        else out += rest;
+        break;
+      }
+      const line = text.slice(pos, nl + 1);
+      pos = nl + 1;
+      const bare = line.replace(/\r?\n$/, "");
+      if (inside !== null) {
+        const close = CLOSE_RE.exec(bare);
+        if (close && close[1] === inside) inside = null;
+        continue;
+      }
+      const open = OPEN_RE.exec(bare);
+      if (open) {
+        inside = open[1]!;
+        out += `${bare.slice(0, -1)}: kept in the run's log for the parser, not shown here]\r\n`;
+      } else out += line;
+    }
+    return out;
+  };
 }

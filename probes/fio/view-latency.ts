@@ -18,13 +18,13 @@ export function clatPercentile(metric: string): number | null {
 
 const NINES_TICKS = [0, 50, 90, 99, 99.9, 99.99, 99.999, 99.9999];
 
-/** Percentile curves, one line per job and direction; `use` filters sides fio reported idle. */
-export function percentileCurve(ms: readonly Measurement[], use: (m: Measurement) => boolean, sideName: (m: Measurement) => string): RunChart | null {
+/** Percentile curves, one line per job and direction; `isUsed` filters out sides fio reported idle. */
+export function percentileCurve(ms: readonly Measurement[], isUsed: (m: Measurement) => boolean, sideName: (m: Measurement) => string): RunChart | null {
   const bySide = new Map<string, RunChartSeries>();
   let top = 0;
   for (const m of ms) {
     const p = clatPercentile(m.metric);
-    if (p === null || p >= 100 || !use(m)) continue;
+    if (p === null || p >= 100 || !isUsed(m)) continue;
     const name = sideName(m);
     const s = bySide.get(name) ?? { name, points: [] };
     bySide.set(name, s);
