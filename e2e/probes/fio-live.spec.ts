@@ -64,4 +64,10 @@ test("fio 70/30 mix at QD1: live output and progress bar, then the percentile cu
   expect(ms.filter((m) => m.metric.startsWith("clat_p") && m.dims.direction === "write").length).toBe(20);
   expect(ms.some((m) => m.metric === "lat_share")).toBe(true);
   expect(fs.readdirSync(agent.scratch)).toEqual([]);
+
+  // Compare draws the run's percentile curve per direction and its histogram.
+  await page.goto(`/compare?runs=${runId}`);
+  await expect(page.locator('[data-chart="fio-clat-curve-read"]')).toBeVisible();
+  await expect(page.locator('[data-chart="fio-clat-curve-write"]')).toContainText("p99.999");
+  await expect(page.locator('[data-chart="fio-latency-histogram"]')).toBeVisible();
 });

@@ -111,7 +111,7 @@ describe("dd write and read of one setup", () => {
 });
 
 describe("fio section", () => {
-  it("lines runs up by direction, with bandwidth, IOPS, p99 latency and the percentile curve", () => {
+  it("lines runs up by direction, with bandwidth, IOPS, p99 latency, the percentile curve and the latency histogram", () => {
     const a = fixtureResult("fio", "fio-randread4k-libaio-qd32.json");
     const b = fixtureResult("fio", "fio-randread4k-io_uring-qd32.json");
     const m = buildComparison([compareRun({ probe: "fio", params: { engine: "libaio" }, result: a }), compareRun({ probe: "fio", params: { engine: "io_uring" }, result: b })], { fold: true });
@@ -121,6 +121,7 @@ describe("fio section", () => {
       ["IOPS", "IOPS"],
       ["p99 completion latency", "µs"],
       ["completion latency percentiles, read", "µs"],
+      ["latency histogram", "% of I/Os"],
     ]);
     expect(s.charts[0]!.rows.map((r) => r.x)).toEqual(["read"]);
     // The curve: one point per nine, each series a line.

@@ -151,5 +151,12 @@ describe("fio view", () => {
     expect(curve.rows.map((row) => row.x)).toEqual(["p50", "p90", "p99", "p99.9", "p99.99"].concat(curve.rows.length === 6 ? ["p99.999"] : []));
     expect(curve.seriesKeys).toEqual(["s0", "s1"]);
     expect(curve.rows[0]!.values.s0).toEqual([one(r.measurements, "clat_p50", { direction: "read" }).value / 1000]);
+    // The histograms side by side, over the buckets either run used.
+    const hist = section.charts.find((c) => c.id === "fio-latency-histogram")!;
+    expect(hist.kind).toBe("bar");
+    expect(hist.seriesKeys).toEqual(["s0", "s1"]);
+    const total = (key: string) => hist.rows.reduce((a, row) => a + (row.values[key]?.[0] ?? 0), 0);
+    expect(total("s0")).toBeCloseTo(100, 0);
+    expect(total("s1")).toBeCloseTo(100, 0);
   });
 });

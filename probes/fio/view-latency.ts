@@ -38,7 +38,7 @@ export function percentileCurve(ms: readonly Measurement[], isUsed: (m: Measurem
   return { title: "fio completion latency percentiles", kind: "line", xLabel: "percentile (each nine equally wide)", yLabel: "µs", xTicks, series };
 }
 
-interface Bucket {
+export interface Bucket {
   /** Upper bound in ns; Infinity for fio's "≥ 2000 ms". */
   le: number;
   label: string;
@@ -50,7 +50,7 @@ function formatNs(ns: number): string {
   return `${ns} ns`;
 }
 
-function bucketOf(m: Measurement): Bucket | null {
+export function bucketOf(m: Measurement): Bucket | null {
   if (typeof m.dims.lat_le_ns === "number") return { le: m.dims.lat_le_ns, label: `≤ ${formatNs(m.dims.lat_le_ns)}` };
   if (typeof m.dims.lat_ge_ns === "number") return { le: Infinity, label: `≥ ${formatNs(m.dims.lat_ge_ns)}` };
   return null;

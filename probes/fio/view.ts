@@ -2,7 +2,7 @@
 // the completion-latency percentile curve and histogram, and the per-second figures over time.
 import { displayUnit, type Better } from "../core/metrics";
 import type { Measurement, NormalisedResult } from "../core/types";
-import { clatPercentile, latencyHistogram, percentileCurve } from "./view-latency";
+import { bucketOf, clatPercentile, latencyHistogram, percentileCurve, type Bucket } from "./view-latency";
 import { fioProgress, seriesCharts } from "./view-series";
 import { seriesKeysIn, ValueCollector, type ChartDraft, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries } from "../core/view";
 
@@ -120,13 +120,40 @@ function compareSection(series: readonly ViewSeries[]): SectionDraft {
     }
   }
   const curves = percentileCharts(series, keys, byDirection);
+  const histogram = histogramChart(series, keys);
   return {
     title: "fio: bandwidth, IOPS and tail latency",
-    charts: [...charts, ...curves.charts],
+    charts: [...charts, ...curves.charts, ...(histogram ? [histogram] : [])],
     table: { caption: "fio figures, median of the series' runs", rows: [...rows, ...curves.rows] },
     notes: ["Bandwidth in MiB/s; latencies in µs (fio reports ns)."],
     logY: true,
   };
+}
+
+/** fio's latency buckets side by side: a run's share per bucket (the mean over its jobs). */
+function histogramChart(series: readonly ViewSeries[], keys: string[]): ChartDraft | null {
+  const c = new ValueCollector();
+  const buckets = new Map<number, Bucket>();
+  for (const s of series) {
+    for (const run of s.runs) {
+      const perBucket = new Map<number, number[]>();
+      for (const m of run.result?.measurements ?? []) {
+        const b = m.metric === "lat_share" ? bucketOf(m) : null;
+        if (!b) continue;
+        buckets.set(b.le, b);
+        perBucket.set(b.le, [...(perBucket.get(b.le) ?? []), m.value]);
+      }
+      for (const [le, shares] of perBucket) c.add(String(le), s.key, shares.reduce((a, v) => a + v, 0) / shares.length);
+    }
+  }
+  const used = [...buckets.keys()].filter((le) => Object.values(c.values(String(le))).some((vs) => vs.some((v) => v > 0)));
+  if (used.length === 0) return null;
+  const [lo, hi] = [Math.min(...used), Math.max(...used)];
+  const rows = [...buckets.values()]
+    .filter((b) => b.le >= lo && b.le <= hi)
+    .sort((a, b) => a.le - b.le)
+    .map((b) => ({ x: b.label, xLabel: b.label, values: c.values(String(b.le)) }));
+  return { id: "fio-latency-histogram", title: "latency histogram", note: "fio's latency buckets: the share of a run's I/Os above the previous bound, up to this one.", kind: "bar", xKind: "category", xLabel: "latency", yUnit: "% of I/Os", seriesKeys: seriesKeysIn(rows, keys), rows };
 }
 
 export const fioView: ProbeView = { runCharts, compareSection, progress: fioProgress };
