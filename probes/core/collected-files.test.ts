@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { collapseCollectedFiles, frameCollectedFile, splitCollectedFiles } from "./collected-files";
 import { fixture } from "./testing";
 
-const LOG = fixture("fio", "live-3.33-randrw-psync.log");
+const LOG = fixture("fio", "live/live-3.33-randrw-psync.log");
 
 function streamed(text: string, size: number): string {
   const collapse = collapseCollectedFiles();

@@ -3,16 +3,16 @@
 // with scripts/capture-fio-live.ts on this machine (see fixtures/README.md).
 import { describe, expect, it } from "vitest";
 import { splitCollectedFiles } from "../core/collected-files";
-import { expectOk, fixture, one } from "../core/testing";
+import { expectOk, expectValidProgress, expectWellFormed, fixture, one, prefixLengths } from "../core/testing";
 import { FIO_PERCENTILES } from "./command";
 import { fioParamsSchema } from "./params";
 import { parseFio } from "./parse";
 import { extractFioProgress } from "./progress";
 import { fioView } from "./view";
 
-const RANDRW = fixture("fio", "live-3.33-randrw-psync.log");
-const TWO_JOBS = fixture("fio", "live-3.33-randread-libaio-2jobs.log");
-const SEQ = fixture("fio", "live-3.33-seqwrite.log");
+const RANDRW = fixture("fio", "live/live-3.33-randrw-psync.log");
+const TWO_JOBS = fixture("fio", "live/live-3.33-randread-libaio-2jobs.log");
+const SEQ = fixture("fio", "live/live-3.33-seqwrite.log");
 const params = fioParamsSchema.parse({ target: "/t", rw: "randrw", rwmixread: 70, runtimeSec: 5 });
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -99,6 +99,15 @@ describe("fio live progress", () => {
     expect(p.fraction).toBeLessThan(1);
     expect(p.label).toMatch(/^\d+\.\d %, r=[\d.]+[KM]iB\/s,w=[\d.]+[KM]iB\/s, ETA \d+m:\d+s$/);
     expect(at(RANDRW)).toMatchObject({ fraction: 1, label: "finished, writing the report" });
+  });
+
+  it("parser and extractor survive sampled prefixes of each live log", () => {
+    for (const text of [RANDRW, TWO_JOBS, SEQ]) {
+      for (const n of prefixLengths(text, 300)) {
+        expectWellFormed(parseFio(text.slice(0, n)), "fio");
+        expectValidProgress(extractFioProgress(text.slice(0, n), params));
+      }
+    }
   });
 
   it("never goes backwards over a live log", () => {
