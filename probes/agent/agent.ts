@@ -12,7 +12,7 @@ import { AgentHttpClient, HttpError } from "./http-client";
 import { guardJob } from "./job-guard";
 import type { Logger } from "./logger";
 import { LogStreamer, type StreamerDeps } from "./log-streamer";
-import { CLAIM_WAIT_SEC, type Capabilities, type Job } from "../protocol/schemas";
+import { CLAIM_WAIT_SEC, type AgentRequests, type Capabilities, type Job } from "../protocol/schemas";
 import { startCommand } from "./pty-runner";
 import { JobRun, type RunJobDeps } from "./run-job";
 import { RunSpool } from "./spool";
@@ -43,13 +43,20 @@ export interface AgentDeps {
   /** How long a graceful stop waits for the last run's output to reach the server. */
   shutdownFlushMs?: number;
   backoff?: BackoffPolicy;
+  /** How often an idle agent detects its tools again (something may have been installed). */
+  toolsRecheckMs?: number;
 }
+
+/** Tools installed or removed while the agent runs show up within this time, or at once on request. */
+export const TOOLS_RECHECK_MS = 5 * 60_000;
 
 export class Agent {
   private readonly stopper = new AbortController();
   private current: JobRun | null = null;
   /** Last acknowledged chunk upload: it stands in for a heartbeat (see Heartbeat.lastUploadAt). */
   private lastUploadAt = 0;
+  /** When the tools were last detected and reported. */
+  private toolsCheckedAt = Date.now();
   private exit: AgentExit | null = null;
   private readonly api: AgentApi;
   private readonly http: AgentHttpClient;
@@ -108,10 +115,7 @@ export class Agent {
     const { config, deps } = this;
     const log = deps.log;
     const signal = this.stopper.signal;
-    const [profile, capabilities] = await Promise.all([
-      (deps.collectProfile ?? collectHostProfile)(config.allowDirs) as Promise<Record<string, unknown>>,
-      (deps.detectCapabilities ?? detectCapabilities)(config.allowDirs),
-    ]);
+    const { profile, capabilities } = await this.detect();
     const tools = Object.entries(capabilities.tools).map(([t, c]) => (c.installed ? `${t} ${c.version ?? "?"}` : `${t} missing`));
     log.info(`probebook-agent ${AGENT_VERSION}: server ${config.server}, allowed ${capabilities.allowedDirs.join(", ")}; ${tools.join(", ")}`);
 
@@ -134,8 +138,16 @@ export class Agent {
     try {
       await replaySpools({ spoolRoot: this.spoolRoot, hostId, deps: this.streamerDeps(), snapshot: this.snapshot, signal });
       while (!signal.aborted) {
-        const job = await this.claim();
-        if (!job) continue;
+        const claimed = await this.claim();
+        if (claimed && "requests" in claimed) {
+          await this.answer(claimed.requests);
+          continue;
+        }
+        const job = claimed;
+        if (!job) {
+          if (Date.now() - this.toolsCheckedAt >= (deps.toolsRecheckMs ?? TOOLS_RECHECK_MS)) await this.recheckTools("periodic check");
+          continue;
+        }
         log.info(`run ${job.runId}: claimed ${job.probe}`);
         this.current = new JobRun(job, this.jobDeps(hostId));
         // A job that arrived as the stop did: finished as cancelled rather than run.
@@ -157,6 +169,34 @@ export class Agent {
     return this.exit ?? { code: 0, message: config.once ? "done: one job was run (--once)" : "stopped" };
   }
 
+  private async detect(): Promise<{ profile: Record<string, unknown>; capabilities: Capabilities }> {
+    const { config, deps } = this;
+    const [profile, capabilities] = await Promise.all([
+      (deps.collectProfile ?? collectHostProfile)(config.allowDirs) as Promise<Record<string, unknown>>,
+      (deps.detectCapabilities ?? detectCapabilities)(config.allowDirs),
+    ]);
+    this.toolsCheckedAt = Date.now();
+    return { profile, capabilities };
+  }
+
+  /** The server's requests from a claim; unknown ones are ignored (a newer server may send more). */
+  private async answer(requests: AgentRequests): Promise<void> {
+    if (requests.recheckTools) await this.recheckTools("requested from the dashboard");
+  }
+
+  /** Detects the tools (and the profile) again and reports them in a heartbeat; no restart needed. */
+  private async recheckTools(why: string): Promise<void> {
+    const { profile, capabilities } = await this.detect();
+    const changed = Object.entries(capabilities.tools).map(([t, c]) => (c.installed ? `${t} ${c.version ?? "?"}` : `${t} missing`));
+    this.deps.log.info(`tools re-checked (${why}): ${changed.join(", ")}`);
+    await this.api.heartbeat({ runningRunIds: this.current ? [this.current.job.runId] : [], profile, capabilities }, this.stopper.signal).catch((err: unknown) => {
+      if (err instanceof HttpError && err.kind === "revoked") this.revoked(err);
+      else this.deps.log.warn(`reporting the re-checked tools failed: ${err instanceof Error ? err.message : String(err)}; the next check reports them`);
+      // Try again at the next idle claim rather than in five minutes.
+      this.toolsCheckedAt = 0;
+    });
+  }
+
   private get spoolRoot(): string {
     return path.join(this.config.stateDir, "spool");
   }
@@ -164,8 +204,8 @@ export class Agent {
   private readonly snapshot = async (target: string): Promise<Record<string, unknown> | null> =>
     (await (this.deps.snapshot ?? collectTargetProfile)(target)) as Record<string, unknown> | null;
 
-  /** A job, or null after an empty long poll, a stop, or a refused claim (after a pause). */
-  private async claim(): Promise<Job | null> {
+  /** A job, the server's requests, or null after an empty long poll, a stop, or a refused claim (after a pause). */
+  private async claim(): Promise<Job | { requests: AgentRequests } | null> {
     try {
       return await this.api.claim(this.deps.claimWaitSec ?? CLAIM_WAIT_SEC, this.stopper.signal);
     } catch (err) {

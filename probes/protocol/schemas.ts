@@ -127,6 +127,20 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
+/**
+ * What the server asks of an agent besides running jobs, answered in a claim response without a
+ * job (200 `{ requests: { … } }`). Every field is optional so that requests can be added without
+ * breaking agents that do not know them; an agent ignores the ones it does not know.
+ */
+export const agentRequestsSchema = z
+  .object({
+    /** Detect the probe tools again and report them (with the profile) in a heartbeat. */
+    recheckTools: z.boolean().optional(),
+  })
+  .passthrough();
+export type AgentRequests = z.infer<typeof agentRequestsSchema>;
+export const claimRequestsResponseSchema = z.object({ requests: agentRequestsSchema });
+
 export const chunkSchema = z.object({
   seq: z.number().int().min(0).max(10_000_000),
   data: z.string().max(MAX_CHUNK_CHARS),

@@ -15,6 +15,8 @@ export async function getHost({ id }: { id: string }) {
       capabilities: true,
       profile: true,
       mediumOverrides: true,
+      toolsCheckedAt: true,
+      toolsRecheckRequestedAt: true,
     },
   });
   if (!host) throw new AppError("NOT_FOUND", `No host ${id}.`);

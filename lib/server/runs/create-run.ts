@@ -55,7 +55,7 @@ export async function createRun(input: z.infer<typeof createRunSchema>, createdB
       "params.target": [`Choose one of: ${caps.data.allowedDirs.join(", ") || "(none)"}`],
     });
   }
-  const missing = missingToolMessage(host.capabilities, input.probe, "this host");
+  const missing = missingToolMessage(host.capabilities, input.probe, "this host", host.profile);
   if (missing) throw new AppError("BAD_REQUEST", missing, { probe: [probe.tool.installHint] });
   const needed = requiredFreeBytes(input.probe, params);
   const free = profileTargets(host.profile).find((t) => t.path === params.target)?.freeBytes;
