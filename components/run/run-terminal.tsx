@@ -6,6 +6,7 @@ import "@xterm/xterm/css/xterm.css";
 import { getProbe } from "@/probes/catalog";
 import { ENDED_STATUSES } from "@/lib/run-status";
 import type { Progress } from "@/probes/core/types";
+import { RUN_STATUS_EVENT, type RunStatusDetail } from "./live-status-badge";
 
 interface Props {
   runId: string;
@@ -54,6 +55,7 @@ export function RunTerminal({ runId, probe, params, live }: Props) {
       source.addEventListener("status", (e) => {
         const s = JSON.parse((e as MessageEvent<string>).data) as { status: string };
         setStatus(s.status);
+        window.dispatchEvent(new CustomEvent<RunStatusDetail>(RUN_STATUS_EVENT, { detail: { runId, status: s.status } }));
       });
       source.addEventListener("end", () => {
         source?.close();

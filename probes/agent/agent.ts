@@ -14,6 +14,7 @@ import type { Logger } from "./logger";
 import { LogStreamer, type StreamerDeps } from "./log-streamer";
 import { CLAIM_WAIT_SEC, type AgentRequests, type Capabilities, type Job } from "../protocol/schemas";
 import { startCommand } from "./pty-runner";
+import { RunDirJournal } from "./run-dir";
 import { JobRun, type RunJobDeps } from "./run-job";
 import { RunSpool } from "./spool";
 import { lockStateDir, type StateLock } from "./state-lock";
@@ -136,6 +137,8 @@ export class Agent {
     });
     heartbeat.start();
     try {
+      const stale = await this.runDirs.removeStale();
+      if (stale) log.info(`removed ${stale}, which an earlier agent process left when it stopped in the middle of a run`);
       await replaySpools({ spoolRoot: this.spoolRoot, hostId, deps: this.streamerDeps(), snapshot: this.snapshot, signal });
       while (!signal.aborted) {
         const claimed = await this.claim();
@@ -197,6 +200,10 @@ export class Agent {
     });
   }
 
+  private get runDirs(): RunDirJournal {
+    return new RunDirJournal(path.join(this.config.stateDir, "run-dir"));
+  }
+
   private get spoolRoot(): string {
     return path.join(this.config.stateDir, "spool");
   }
@@ -242,6 +249,7 @@ export class Agent {
       start: this.deps.start ?? startCommand,
       snapshot: this.snapshot,
       log: this.deps.log,
+      noteRunDir: (dir) => (dir ? this.runDirs.record(dir) : this.runDirs.clear()),
       openStreamer: (job, target, onCancelRequested) => {
         let spool: RunSpool | null = null;
         try {

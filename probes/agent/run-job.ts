@@ -13,6 +13,8 @@ export interface RunJobDeps {
   openStreamer(job: Job, target: string | null, onCancelRequested: () => void): LogStreamer;
   snapshot(target: string): Promise<Record<string, unknown> | null>;
   log: Logger;
+  /** Remembers the run directory in use (null: none) so that a restart after a crash removes it. */
+  noteRunDir?(dir: string | null): void;
 }
 
 const NOT_RUN = { signal: null, durationMs: 0, cancelled: false, timedOut: false, interrupted: false, profile: null } as const;
@@ -58,12 +60,23 @@ export class JobRun {
       deps.log.warn(`run ${job.runId}: refused ${job.probe || "(no probe)"}: ${verdict.reason}`);
       return streamer.finish({ ...NOT_RUN, exitCode: null, error: verdict.reason });
     }
+    deps.noteRunDir?.(verdict.runDir);
     try {
       return await this.runInRunDir(verdict, streamer);
     } finally {
       // Also after a failure, a timeout or a cancel: nothing the probe wrote stays behind.
-      await removeRunDir(verdict.runDir);
+      await this.removeRunDir(verdict.runDir);
     }
+  }
+
+  private removed = false;
+
+  /** Once, as soon as the probe has ended: the finish may take long to deliver while the server is away. */
+  private async removeRunDir(dir: string): Promise<void> {
+    if (this.removed) return;
+    this.removed = true;
+    await removeRunDir(dir);
+    this.deps.noteRunDir?.(null);
   }
 
   private async runInRunDir(verdict: Extract<GuardResult, { ok: true }>, streamer: LogStreamer): Promise<FinishOutcome> {
@@ -82,6 +95,7 @@ export class JobRun {
     this.command = deps.start(command, { target: verdict.target, onData: (text) => streamer.write(text) });
     const outcome = await this.command.done;
     const profile = await deps.snapshot(verdict.target).catch(() => null);
+    await this.removeRunDir(verdict.runDir);
     const how = outcome.timedOut
       ? "timed out"
       : outcome.cancelled

@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CancelButton } from "@/components/run/cancel-button";
+import { LiveStatusBadge } from "@/components/run/live-status-badge";
+import { RepeatNav } from "@/components/run/repeat-nav";
+import { RunProfile } from "@/components/run/run-profile";
 import { ResultView } from "@/components/run/result-view";
 import { RunTerminal } from "@/components/run/run-terminal";
 import { requirePageUser } from "@/lib/auth/page-guard";
@@ -10,6 +13,7 @@ import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
 import { listReferenceRuns } from "@/lib/server/reference/list-reference-runs";
 import { getRun } from "@/lib/server/runs/get-run";
+import { listRepeats } from "@/lib/server/runs/list-repeats";
 
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
@@ -29,6 +33,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     throw err;
   });
   const live = run.status === "QUEUED" || run.status === "RUNNING";
+  const repeats = run.repeatGroup ? await listRepeats({ repeatGroup: run.repeatGroup }) : [];
   // The guides' published measurements of the same probe, to set this run beside.
   const references =
     run.status === "SUCCEEDED" && run.origin !== "REFERENCE" ? await listReferenceRuns({ probe: run.probe, take: 6 }) : [];
@@ -39,9 +44,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       </p>
       <h1>
         {run.probe} on {run.hostName ?? "unknown host"}{" "}
-        <span className={`badge badge-${run.status}`} data-testid="run-status">
-          {run.status.toLowerCase()}
-        </span>
+        <LiveStatusBadge runId={run.id} initial={run.status} />
       </h1>
       <p className="muted">
         {run.origin === "IMPORTED" ? "Imported" : run.origin === "REFERENCE" ? "Reference data" : "Launched"}{" "}
@@ -51,6 +54,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         {run.fsType ? ` · ${run.fsType}` : ""}
         {run.medium ? ` · ${run.medium}` : ""}
       </p>
+      <RepeatNav runId={run.id} repeats={repeats} />
       {readAs(run.result) ? (
         <p className="muted small" data-testid="run-format">
           Read as {readAs(run.result)}
@@ -94,6 +98,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           <ResultView result={run.result} />
         </>
       ) : null}
+      <RunProfile profile={run.profile} />
     </>
   );
 }
