@@ -1,4 +1,5 @@
 import type { RunStatus } from "@prisma/client";
+import { getProbe } from "../../../probes/catalog";
 import type { FinishRequest } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
@@ -44,6 +45,9 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
     throw new AppError("CONFLICT", `The server is missing chunks ${missing.slice(0, 10).join(", ")} of this run: send them before finishing.`);
   }
   const facts = targetFacts(req.profile, run.host?.mediumOverrides);
+  // An observer (sar) measures the machine, not its target directory: "tmpfs · memory" on a sar
+  // run would say where it was started, not what it measured.
+  const measuresTarget = getProbe(run.probe)?.role !== "observer";
   const repeats = run.repeatGroup ? await db().probeRun.count({ where: { repeatGroup: run.repeatGroup } }) : 1;
   // The log as parsed, and how many chunks it had: output that arrives before the UPDATE below
   // would make the stored log differ from the result, so the UPDATE then refuses.
@@ -74,8 +78,8 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
       req.profile ? JSON.stringify(req.profile) : null,
       parsed?.resultJson ?? null,
       JSON.stringify(parsed?.warnings ?? []),
-      facts.fsType,
-      facts.medium,
+      measuresTarget ? facts.fsType : null,
+      measuresTarget ? facts.medium : null,
       req.lastSeq >= 0 ? chunks.length : null,
     ],
   );
