@@ -89,7 +89,10 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           <Link className="btn" href={`/compare?runs=${[run.id, ...references.map((r) => r.id)].join(",")}`} data-testid="compare-reference">
             Compare with the guides&apos; reference runs
           </Link>{" "}
-          <span className="muted small">{references.map((r) => r.hostLabel).join(" · ")}</span>
+          {/* Their labels name article and series (~150 characters each): the compare page shows them. */}
+          <span className="muted small" title={references.map((r) => r.hostLabel).join("\n")}>
+            {references.length} published run{references.length === 1 ? "" : "s"} of {run.probe}
+          </span>
         </p>
       ) : null}
       {run.result ? (
