@@ -20,8 +20,16 @@ test.beforeAll(async () => {
 
 /** No sideways scrolling: the page is no wider than the window. */
 async function fitsWidth(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `page is ${scrollWidth} px wide in a ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth);
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    // The outermost elements sticking out, to say what to fix.
+    wide: [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > window.innerWidth + 0.5))
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
+  }));
+  expect(scrollWidth, `page is ${scrollWidth} px wide in a ${innerWidth} px window: ${wide.join("; ")}`).toBeLessThanOrEqual(innerWidth);
 }
 
 /** A host whose fake agent allows `dir` (the helper's host allows /srv/pb). */
@@ -87,6 +95,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     for (const name of ["CSV", "JSON"]) {
       const button = page.getByRole("button", { name, exact: true }).first();
       await expect(button).toBeVisible();
+      await button.scrollIntoViewIfNeeded();
       const box = (await button.boundingBox())!;
       const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
       expect(onTop).toContain(name);
