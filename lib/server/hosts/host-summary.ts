@@ -33,7 +33,7 @@ export function missingToolMessage(capabilities: unknown, probeId: string, hostN
   const binary = def.tool.binary;
   const os = hostOsRelease(profile);
   const install = distroFamily(os) && isSystemTool(binary) ? `Install it with: ${installCommand(os, [binary])}` : def.tool.installHint;
-  return `${binary} is not installed on ${hostName}. ${install} Then press "Re-check tools" on the host page (or wait up to five minutes).`;
+  return `${binary} is not installed on ${hostName}. ${install} — then press "Re-check tools" on the host page (or wait up to five minutes).`;
 }
 
 function isSystemTool(name: string): name is SystemTool {
