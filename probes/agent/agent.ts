@@ -6,6 +6,8 @@ import path from "node:path";
 import { collectHostProfile, collectTargetProfile } from "../profile/collect-host";
 import { detectCapabilities } from "../profile/capabilities";
 import { AgentApi } from "./agent-api";
+import { ArmSetup, describeSetup } from "./arm-setup";
+import { experimentCapabilities, recoverHost, type ExperimentHostConfig, type Recovery } from "./experiment-host";
 import { DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./backoff";
 import { ensureStateDir } from "./credential-store";
 import { Heartbeat } from "./heartbeat";
@@ -31,6 +33,10 @@ export interface AgentConfig {
   stateDir: string;
   /** Run one job, then exit. */
   once: boolean;
+  /** The checked `--lab` dir (real path), or null. */
+  labDir?: string | null;
+  /** `--allow-tunable` names. */
+  allowTunables?: readonly string[];
   /** --history: sysstat dirs whose finished days are uploaded; null without the flag. */
   history?: string[] | null;
 }
@@ -64,6 +70,8 @@ export class Agent {
   private lastUploadAt = 0;
   /** When the tools were last detected and reported. */
   private toolsCheckedAt = Date.now();
+  /** What the last detection found (tools, lab, tunables). */
+  private capabilities: Capabilities | null = null;
   private exit: AgentExit | null = null;
   private readonly api: AgentApi;
   private readonly http: AgentHttpClient;
@@ -122,7 +130,18 @@ export class Agent {
     const { config, deps } = this;
     const log = deps.log;
     const signal = this.stopper.signal;
+    // Before anything is measured or claimed: what a killed agent left changed is put back.
+    let recovery: Recovery;
+    try {
+      recovery = await recoverHost(this.experimentHost, log);
+    } catch (err) {
+      // An unreadable journal means not knowing what to put back: measuring now could mislead.
+      return { code: 2, message: `cannot read the experiment journals in ${config.stateDir}: ${err instanceof Error ? err.message : String(err)}` };
+    }
     const { profile, capabilities } = await this.detect();
+    const { lab, tunables } = capabilities;
+    if (lab) log.info(`lab: ${lab.dir} (${lab.fileSystems.join(", ") || "no mkfs found"})`);
+    if (tunables?.allowed.length) log.info(`tunables experiments may change: ${tunables.allowed.join(", ")}`);
     const tools = Object.entries(capabilities.tools).map(([t, c]) => (c.installed ? `${t} ${c.version ?? "?"}` : `${t} missing`));
     log.info(`probebook-agent ${AGENT_VERSION}: server ${config.server}, allowed ${capabilities.allowedDirs.join(", ")}; ${tools.join(", ")}`);
 
@@ -148,7 +167,7 @@ export class Agent {
     try {
       const stale = await this.runDirs.removeStale();
       if (stale) log.info(`removed ${stale}, which an earlier agent process left when it stopped in the middle of a run`);
-      await replaySpools({ spoolRoot: this.spoolRoot, hostId, deps: this.streamerDeps(), snapshot: this.snapshot, signal });
+      await replaySpools({ spoolRoot: this.spoolRoot, hostId, deps: this.streamerDeps(), snapshot: this.snapshot, signal, setups: recovery.setups });
       while (!signal.aborted) {
         const claimed = await this.claim();
         if (claimed && "requests" in claimed) {
@@ -160,7 +179,7 @@ export class Agent {
           if (Date.now() - this.toolsCheckedAt >= (deps.toolsRecheckMs ?? TOOLS_RECHECK_MS)) await this.recheckTools("periodic check");
           continue;
         }
-        log.info(`run ${job.runId}: claimed ${job.probe}`);
+        log.info(`run ${job.runId}: claimed ${job.probe}${job.setup ? ` with setup: ${describeSetup(job.setup)}` : ""}`);
         this.current = new JobRun(job, this.jobDeps(hostId));
         // A job that arrived as the stop did: finished as cancelled rather than run.
         if (signal.aborted) this.wind(this.current, "the agent is stopping");
@@ -173,6 +192,9 @@ export class Agent {
           this.current = null;
           heartbeat.poke();
         }
+        // The host page shows what is changed right now: after an arm, that is the news.
+        // The latest detection's tools, not those of the start: a re-check may have found more since.
+        if (job.setup) await this.resendCapabilities(this.capabilities ?? capabilities);
         if (config.once) break;
       }
     } finally {
@@ -185,12 +207,15 @@ export class Agent {
 
   private async detect(): Promise<{ profile: Record<string, unknown>; capabilities: Capabilities }> {
     const { config, deps } = this;
-    const [profile, capabilities] = await Promise.all([
+    // The lab and tunables are reported with the tools: a heartbeat's capabilities replace them all.
+    const [profile, detected, experiment] = await Promise.all([
       (deps.collectProfile ?? collectHostProfile)(config.allowDirs) as Promise<Record<string, unknown>>,
       (deps.detectCapabilities ?? detectCapabilities)(config.allowDirs),
+      experimentCapabilities(this.experimentHost),
     ]);
     this.toolsCheckedAt = Date.now();
-    return { profile, capabilities };
+    this.capabilities = { ...detected, ...experiment };
+    return { profile, capabilities: this.capabilities };
   }
 
   /** The server's requests from a claim; unknown ones are ignored (a newer server may send more). */
@@ -213,6 +238,21 @@ export class Agent {
 
   private get runDirs(): RunDirJournal {
     return new RunDirJournal(path.join(this.config.stateDir, "run-dir"));
+  }
+
+  private get experimentHost(): ExperimentHostConfig {
+    const { config } = this;
+    return { stateDir: config.stateDir, labDir: config.labDir ?? null, allowTunables: config.allowTunables ?? [], allowDirs: config.allowDirs };
+  }
+
+  private async resendCapabilities(before: Capabilities): Promise<void> {
+    try {
+      const capabilities = { ...before, ...(await experimentCapabilities(this.experimentHost)) };
+      await this.api.heartbeat({ runningRunIds: [], capabilities }, this.stopper.signal);
+    } catch (err) {
+      if (err instanceof HttpError && err.kind === "revoked") return this.revoked(err);
+      if (!this.stopper.signal.aborted) this.deps.log.warn(`could not send the capabilities after the run: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /**
@@ -292,7 +332,14 @@ export class Agent {
 
   private jobDeps(hostId: string): RunJobDeps {
     return {
-      guard: (job) => guardJob(job, { allowedDirs: this.config.allowDirs }),
+      guard: (job, dirs) => guardJob(job, { allowedDirs: dirs ?? this.config.allowDirs }),
+      openArm: (job) =>
+        new ArmSetup(job, job.setup ?? {}, {
+          stateDir: this.config.stateDir,
+          labDir: this.config.labDir ?? null,
+          allowTunables: this.config.allowTunables ?? [],
+          log: this.deps.log,
+        }),
       start: this.deps.start ?? startCommand,
       snapshot: this.snapshot,
       log: this.deps.log,
