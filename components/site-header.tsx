@@ -8,6 +8,7 @@ const links = [
   { href: "/runs", label: "Runs" },
   { href: "/runs/new", label: "Launch" },
   { href: "/compare", label: "Compare" },
+  { href: "/experiments", label: "Experiments" },
   { href: "/import", label: "Import" },
 ];
 

@@ -140,6 +140,8 @@ export const agentRequestsSchema = z
   .passthrough();
 export type AgentRequests = z.infer<typeof agentRequestsSchema>;
 export const claimRequestsResponseSchema = z.object({ requests: agentRequestsSchema });
+/** A claim's 200 body: a job, or (no job) the host's pending requests. */
+export const claimResponseSchema = z.union([jobSchema, claimRequestsResponseSchema]);
 
 export const chunkSchema = z.object({
   seq: z.number().int().min(0).max(10_000_000),

@@ -7,6 +7,8 @@ interface ClaimedRow {
   id: string;
   probe: string;
   params: Record<string, unknown>;
+  experiment_id: string | null;
+  arm_index: number | null;
 }
 
 /** What a claim answers: a job, the host's pending requests (see agentRequestsSchema), or nothing. */
@@ -23,7 +25,7 @@ async function claimOnce(hostId: string): Promise<ClaimedRow | null> {
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
-    RETURNING id, probe, params`;
+    RETURNING id, probe, params, experiment_id, arm_index`;
   const row = rows[0] ?? null;
   if (row) await notifyRun(row.id, "status");
   return row;

@@ -17,6 +17,7 @@ export async function getHost({ id }: { id: string }) {
       mediumOverrides: true,
       toolsCheckedAt: true,
       toolsRecheckRequestedAt: true,
+      createdById: true,
     },
   });
   if (!host) throw new AppError("NOT_FOUND", `No host ${id}.`);

@@ -2,6 +2,7 @@ import { claimRequestSchema } from "@/probes/protocol/schemas";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { authenticateAgent } from "@/lib/server/agent/authenticate-agent";
 import { claimJob } from "@/lib/server/agent/claim-job";
+import { jobSetupForRun } from "@/lib/server/experiments/job-setup";
 
 export const dynamic = "force-dynamic";
 
@@ -12,5 +13,6 @@ export const POST = route(async (req: Request) => {
   if (!outcome) return new Response(null, { status: 204 });
   if ("requests" in outcome) return Response.json({ requests: outcome.requests });
   const { job } = outcome;
-  return Response.json({ runId: job.id, probe: job.probe, params: job.params });
+  const setup = await jobSetupForRun({ experimentId: job.experiment_id, armIndex: job.arm_index });
+  return Response.json({ runId: job.id, probe: job.probe, params: job.params, ...(setup ? { setup } : {}) });
 });
