@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import "@xterm/xterm/css/xterm.css";
 import { getProbe } from "@/probes/catalog";
+import { collapseCollectedFiles } from "@/probes/core/collected-files";
 import { ENDED_STATUSES } from "@/lib/run-status";
 import type { Progress } from "@/probes/core/types";
 import { RUN_STATUS_EVENT, type RunStatusDetail } from "./live-status-badge";
@@ -44,12 +45,14 @@ export function RunTerminal({ runId, probe, params, live }: Props) {
       fit.fit();
       const onResize = () => fit.fit();
       window.addEventListener("resize", onResize);
+      // Files the agent appended after the tool (fio's per-second logs) are for the parser.
+      const collapse = collapseCollectedFiles();
       source = new EventSource(`/api/runs/${runId}/events`);
       source.addEventListener("chunk", (e) => {
         const { data } = JSON.parse((e as MessageEvent<string>).data) as { seq: number; data: string };
         text += data;
         // Lone \n from a pty is already \r\n; captured logs may carry bare \n, which xterm needs as \r\n.
-        term.write(data.replace(/(?<!\r)\n/g, "\r\n"));
+        term.write(collapse(data).replace(/(?<!\r)\n/g, "\r\n"));
         if (def) setProgress(def.extractProgress(text, params as never));
       });
       source.addEventListener("status", (e) => {

@@ -5,6 +5,7 @@ import type { Logger } from "./logger";
 import type { FinishOutcome, LogStreamer } from "./log-streamer";
 import type { FinishRequest, Job, SetupReport } from "../protocol/schemas";
 import type { RunningCommand, RunOptions } from "./pty-runner";
+import { appendCollectedFiles } from "./collect-files";
 import { layOutFile, removeRunDir } from "./run-dir";
 
 export interface RunJobDeps {
@@ -118,6 +119,10 @@ export class JobRun {
     deps.log.info(`run ${job.runId}: ${command.file} ${command.args.join(" ")} (in ${command.cwd}, timeout ${command.timeoutSec} s)`);
     this.command = deps.start(command, { target: verdict.target, onData: (text) => streamer.write(text) });
     const outcome = await this.command.done;
+    // Before the finish, in the same stream: the files the command declares belong to its output.
+    await appendCollectedFiles(command, (text) => streamer.write(text)).catch((err: unknown) =>
+      deps.log.warn(`run ${job.runId}: cannot append the command's files: ${err instanceof Error ? err.message : String(err)}`),
+    );
     const profile = await deps.snapshot(verdict.target).catch(() => null);
     const how = outcome.timedOut
       ? "timed out"
