@@ -44,9 +44,13 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
   const router = useRouter();
   const [presetRef, setPresetRef] = useState(initialPreset ?? presets[0]?.ref ?? "");
   const preset = presets.find((p) => p.ref === presetRef) ?? presets[0];
-  const [hostId, setHostId] = useState(initialHostId ?? hosts[0]?.id ?? "");
-  const host = hosts.find((h) => h.id === hostId);
-  const [target, setTarget] = useState(host?.targets[0]?.path ?? "");
+  const [chosenHostId, setHostId] = useState(initialHostId ?? hosts[0]?.id ?? "");
+  // What is sent is what the selects show: an unknown host id (a stale link) shows the first host,
+  // and a directory the chosen host does not allow shows (and sends) that host's first directory.
+  const host = hosts.find((h) => h.id === chosenHostId) ?? hosts[0];
+  const hostId = host?.id ?? "";
+  const [chosenTarget, setTarget] = useState(host?.targets[0]?.path ?? "");
+  const target = host?.targets.some((t) => t.path === chosenTarget) ? chosenTarget : (host?.targets[0]?.path ?? "");
   const targetInfo = host?.targets.find((t) => t.path === target);
   const [paramsText, setParamsText] = useState(JSON.stringify(paramsFor(preset, targetInfo), null, 2));
   const [repeats, setRepeats] = useState(1);

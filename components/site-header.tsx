@@ -6,6 +6,7 @@ const links = [
   { href: "/tunables", label: "Tunables" },
   { href: "/hosts", label: "Hosts" },
   { href: "/runs", label: "Runs" },
+  { href: "/runs/new", label: "Launch" },
   { href: "/compare", label: "Compare" },
   { href: "/experiments", label: "Experiments" },
   { href: "/import", label: "Import" },

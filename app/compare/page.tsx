@@ -80,8 +80,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         <Link href="/runs">Runs</Link> / Compare
       </p>
       <h1>
-        Compare {runs.length} run{runs.length === 1 ? "" : "s"}
-        {model.series.length !== runs.length ? ` in ${model.series.length} series` : ""}
+        {runs.length === 0 ? "Compare" : `Compare ${runs.length} run${runs.length === 1 ? "" : "s"}`}
+        {runs.length > 0 && model.series.length !== runs.length ? ` in ${model.series.length} series` : ""}
       </h1>
       {parsed.invalid.length > 0 ? (
         <div role="alert" className="alert alert-error">
@@ -90,7 +90,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       ) : null}
       {missing.length > 0 ? (
         <div role="alert" className="alert alert-error" data-testid="missing-runs">
-          No run with id {missing.join(", ")} (deleted, or a mistyped link). The others are compared below.
+          No run with id {missing.join(", ")} (deleted, or a mistyped link).{runs.length > 0 ? " The others are compared below." : ""}
         </div>
       ) : null}
       {parsed.dropped > 0 ? (

@@ -8,6 +8,7 @@ import { audit } from "@/lib/server/audit/audit-request";
 import { createHost, hostNameSchema, reissueRegistration } from "@/lib/server/hosts/create-host";
 import { describeRegistration, type HostRegistration } from "@/lib/server/hosts/describe-registration";
 import { mediumOverrideSchema, setMediumOverride } from "@/lib/server/hosts/set-medium-override";
+import { requestToolsRecheck } from "@/lib/server/hosts/request-tools-recheck";
 
 export interface RegistrationState {
   error?: string;
@@ -51,4 +52,12 @@ export async function setMediumOverrideAction(form: FormData): Promise<void> {
   await setMediumOverride(v);
   await audit({ actor, action: "host.medium", target: { type: "host", id: v.hostId }, details: { device: v.device, medium: v.medium } });
   revalidatePath(`/hosts/${v.hostId}`);
+}
+
+// Not audited: it changes nothing on the host, only asks its agent to look again.
+export async function recheckToolsAction(form: FormData): Promise<void> {
+  await requireActor("OPERATOR");
+  const hostId = uuidSchema().parse(form.get("hostId"));
+  await requestToolsRecheck({ hostId });
+  revalidatePath(`/hosts/${hostId}`);
 }

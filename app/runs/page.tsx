@@ -95,7 +95,11 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
     <>
       <h1>Runs</h1>
       <p className="muted">
-        Launched, imported and reference runs. Tick runs to compare them side by side. <Link href="/import">Import output</Link>
+        Launched, imported and reference runs. Tick runs to compare them side by side.{" "}
+        <Link className="btn btn-primary" href="/runs/new" data-testid="runs-launch">
+          Launch a probe
+        </Link>{" "}
+        <Link href="/import">Import output</Link>
       </p>
       {ignored.length > 0 ? (
         <div className="alert alert-warn" role="alert">

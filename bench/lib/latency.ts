@@ -56,7 +56,8 @@ export async function measureLatency(opts: LatencyOptions): Promise<LatencyResul
   const runIds = await mapLimit(agents, 8, async (agent) => {
     const [runId] = await user.queueRuns(agent.hostId, "sar", SAR_PARAMS);
     const job = await agent.api.claim(0);
-    if (!job || job.runId !== runId) throw new Error(`host ${agent.hostId}: claimed ${job?.runId ?? "nothing"} instead of ${runId}`);
+    const claimed = job && "runId" in job ? job.runId : null;
+    if (claimed !== runId) throw new Error(`host ${agent.hostId}: claimed ${claimed ?? "nothing"} instead of ${runId}`);
     return runId!;
   });
 

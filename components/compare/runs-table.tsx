@@ -148,7 +148,8 @@ export function RunsTable({ rows, headers }: { rows: RunRowView[]; headers: Sort
           </tbody>
         </table>
       </div>
-      <div className={styles.selectionBar} data-testid="selection-bar" aria-live="polite">
+      {/* Sticky only with a selection: an empty bar would cover a phone's screen (and the export buttons) for nothing. */}
+      <div className={picked.length > 0 ? `${styles.selectionBar} ${styles.selectionSticky}` : styles.selectionBar} data-testid="selection-bar" aria-live="polite">
         <span>
           <strong>{picked.length}</strong> selected{picked.length > 0 ? "" : " — tick runs to compare them (the selection is kept across pages and filters)"}
         </span>

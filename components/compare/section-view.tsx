@@ -35,7 +35,7 @@ export function SectionView({ section, series }: { section: SectionModel; series
   const ids = useId();
   const own = useMemo(() => series.filter((s) => section.seriesKeys.includes(s.key)), [series, section.seriesKeys]);
   const [group, setGroup] = useState(section.defaultGroup);
-  const [baseline, setBaseline] = useState(own[0]?.key ?? "");
+  const [chosenBaseline, setBaseline] = useState(own[0]?.key ?? "");
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [logY, setLogY] = useState(false);
   // The probe says whether a log axis fits (time series with many zeros do not).
@@ -43,6 +43,9 @@ export function SectionView({ section, series }: { section: SectionModel; series
   const visible = useMemo(() => own.filter((s) => !hidden.has(s.key)), [own, hidden]);
   const charts = section.charts.filter((c) => c.group === undefined || c.group === group);
   const rows = section.table.rows.filter((r) => r.group === undefined || r.group === group);
+  // The baseline is a series drawn here: one without values in this file size would make every Δ % empty.
+  const drawn = own.filter((s) => charts.some((c) => c.seriesKeys.includes(s.key)));
+  const baseline = drawn.some((s) => s.key === chosenBaseline) ? chosenBaseline : (drawn[0]?.key ?? chosenBaseline);
   const toggle = (key: string) =>
     setHidden((h) => {
       const next = new Set(h);
@@ -83,7 +86,7 @@ export function SectionView({ section, series }: { section: SectionModel; series
             <label>
               Baseline for Δ %
               <select value={baseline} onChange={(e) => setBaseline(e.target.value)} data-testid="baseline-select">
-                {own.map((s) => (
+                {(drawn.length > 0 ? drawn : own).map((s) => (
                   <option key={s.key} value={s.key}>
                     {s.label}
                   </option>
@@ -105,7 +108,9 @@ export function SectionView({ section, series }: { section: SectionModel; series
           <li key={s.key}>
             <button type="button" className={styles.legendItem} aria-pressed={!hidden.has(s.key)} onClick={() => toggle(s.key)} title={s.runLabels.length > 1 ? `Runs: ${s.runLabels.join("; ")}` : undefined}>
               <Swatch index={s.index} />
-              <span>{s.label}</span>
+              <span className={styles.legendLabel} title={s.label}>
+                {s.label}
+              </span>
               {s.maxCv !== null && s.maxCv > CV_WARN_PERCENT ? <span className={styles.cv}>CV up to {formatCv(s.maxCv)}</span> : null}
             </button>
           </li>

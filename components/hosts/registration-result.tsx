@@ -20,8 +20,10 @@ export function RegistrationResult({ host }: { host: HostRegistration }) {
         Registration token: <code data-testid="registration-token">{host.token}</code>
       </p>
       <p className="small" style={{ marginBottom: 0 }}>
-        <code>--allow</code> lists the only directories probes may write in; use a scratch directory on each device you want
-        to measure and <code>/dev/shm</code> for memory.
+        <code>--allow</code> lists the only directories probes may write in; they must exist. <code>/srv/probebook</code> is a
+        scratch directory on the disk to measure, which the <code>mkdir -p</code> makes (as a user other than root, make it
+        with <code>sudo mkdir -p /srv/probebook &amp;&amp; sudo chown $USER /srv/probebook</code>); put one on each device you
+        want to measure, and <code>/dev/shm</code> measures memory.
       </p>
     </div>
   );

@@ -7,6 +7,7 @@ import { getProbe } from "@/probes/catalog";
 import { collapseCollectedFiles } from "@/probes/core/collected-files";
 import { ENDED_STATUSES } from "@/lib/run-status";
 import type { Progress } from "@/probes/core/types";
+import { RUN_STATUS_EVENT, type RunStatusDetail } from "./live-status-badge";
 
 interface Props {
   runId: string;
@@ -74,6 +75,7 @@ export function RunTerminal({ runId, probe, params, live, onText, onTelemetry, o
         const s = JSON.parse((e as MessageEvent<string>).data) as { status: string };
         setStatus(s.status);
         listeners.current.onStatus?.(s.status);
+        window.dispatchEvent(new CustomEvent<RunStatusDetail>(RUN_STATUS_EVENT, { detail: { runId, status: s.status } }));
       });
       source.addEventListener("end", () => {
         source?.close();

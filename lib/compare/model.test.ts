@@ -44,8 +44,14 @@ describe("iozone section", () => {
   it("picks the file size most series have", () => {
     const other = { ...result, measurements: result.measurements.map((x) => ({ ...x, dims: { ...x.dims, file_kib: 1024 } })) };
     const mm = buildComparison([compareRun({ probe: "iozone", result }), compareRun({ probe: "iozone", result: other }), compareRun({ probe: "iozone", result: other })], { fold: false });
-    expect(mm.sections[0]!.groups?.map((g) => g.id)).toEqual(["1024", "65536"]);
-    expect(mm.sections[0]!.defaultGroup).toBe("1024");
+    // No size is common to all three: the group of each series' largest file opens, so every series is drawn.
+    expect(mm.sections[0]!.groups?.map((g) => g.id)).toEqual(["largest", "1024", "65536"]);
+    expect(mm.sections[0]!.defaultGroup).toBe("largest");
+    const shared = buildComparison([compareRun({ probe: "iozone", result }), compareRun({ probe: "iozone", fsType: "xfs", result }), compareRun({ probe: "iozone", result: other })], { fold: false });
+    expect(shared.sections[0]!.groups?.map((g) => g.id)).toEqual(["largest", "1024", "65536"]);
+    const common = buildComparison([compareRun({ probe: "iozone", result: other }), compareRun({ probe: "iozone", fsType: "xfs", result: other })], { fold: false });
+    expect(common.sections[0]!.groups?.map((g) => g.id)).toEqual(["1024"]);
+    expect(common.sections[0]!.defaultGroup).toBe("1024");
   });
 });
 
@@ -188,5 +194,30 @@ describe("parseRunIds", () => {
     const many = parseRunIds(Array.from({ length: 33 }, (_, i) => id(i + 1)).join(","));
     expect(many.ids).toHaveLength(30);
     expect(many.dropped).toBe(3);
+  });
+});
+
+describe("iozone runs of different file sizes", () => {
+  // A reference run of 4 GiB files beside one's own 64 MiB run: no file size in common.
+  const own = fixtureResult("iozone", "iozone-auto-64m-alltests-R.txt");
+  const reference = { ...own, measurements: own.measurements.map((m) => ({ ...m, dims: { ...m.dims, file_kib: 4 * 1024 * 1024 } })) };
+  const m = buildComparison(
+    [compareRun({ probe: "iozone", params: { preset: "auto" }, result: own }), compareRun({ probe: "iozone", params: { preset: "auto" }, fsType: "xfs", result: reference })],
+    { fold: true },
+  );
+  const s = m.sections[0]!;
+
+  it("opens on a group that draws both, each at its largest file", () => {
+    expect(s.defaultGroup).toBe("largest");
+    expect(s.groups?.[0]?.label).toBe("each series' largest file (64 MiB, 4 GiB)");
+    const write = s.charts.find((c) => c.group === s.defaultGroup && c.title.startsWith("write"))!;
+    expect(write.seriesKeys).toEqual(["s0", "s1"]);
+    expect(write.rows[0]!.stats.s0?.median).toBe(1430.45);
+    expect(write.rows[0]!.stats.s1?.median).toBe(1430.45);
+  });
+
+  it("keeps the exact file sizes as groups of their own", () => {
+    expect(s.groups?.map((g) => g.id)).toEqual(["largest", "65536", "4194304"]);
+    expect(s.charts.filter((c) => c.group === "65536").every((c) => c.seriesKeys.join() === "s0")).toBe(true);
   });
 });

@@ -3,11 +3,13 @@ import { HttpError, type AgentHttpClient } from "./http-client";
 import {
   CLAIM_WAIT_SEC,
   chunksResponseSchema,
+  claimRequestsResponseSchema,
   heartbeatResponseSchema,
   historyDayResponseSchema,
   jobSchema,
   registerResponseSchema,
   type Capabilities,
+  type AgentRequests,
   type Chunk,
   type FinishRequest,
   type HistoryDayRequest,
@@ -52,9 +54,12 @@ export class AgentApi {
    * run is still returned (with what could be read) so that the guard refuses it and the run is
    * finished with a reason instead of hanging as RUNNING on the server.
    */
-  async claim(waitSec: number = CLAIM_WAIT_SEC, signal?: AbortSignal): Promise<Job | null> {
+  async claim(waitSec: number = CLAIM_WAIT_SEC, signal?: AbortSignal): Promise<Job | { requests: AgentRequests } | null> {
     const res = await this.http.postWithRetry("/api/agent/jobs/claim", { waitSec }, { signal, timeoutMs: (waitSec + 15) * 1000 });
     if (res.status === 204 || res.body === null) return null;
+    // No job but something else to do (re-detect the tools …).
+    const requests = claimRequestsResponseSchema.safeParse(res.body);
+    if (requests.success && !("runId" in (res.body as object))) return requests.data;
     const parsed = jobSchema.safeParse(res.body);
     if (parsed.success) return parsed.data;
     const b = res.body as { runId?: unknown; probe?: unknown; params?: unknown };

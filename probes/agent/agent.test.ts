@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -156,5 +156,78 @@ describe("Agent against a local HTTP server", () => {
     const none = await agent({ token: null }).agent.run();
     expect(none.code).toBe(2);
     expect(none.message).toMatch(/not registered yet/);
+  });
+});
+
+describe("Agent tool re-detection", () => {
+  const stopWhen = async (a: Agent, done: () => boolean) => {
+    const running = a.run();
+    await expect.poll(done, { timeout: 5000, interval: 20 }).toBe(true);
+    a.stop("test over");
+    return running;
+  };
+
+  it("detects its tools again when a claim asks for it and reports them in a heartbeat, without restarting", async () => {
+    let detections = 0;
+    const { agent: a, log } = agent({ once: false }, {
+      detectCapabilities: async (dirs) => {
+        detections++;
+        const fio = detections > 1 ? { installed: true, version: "3.33", path: "/usr/bin/fio" } : { installed: false, version: null, path: null };
+        return { agentVersion: "test", tools: { fio }, allowedDirs: dirs };
+      },
+    });
+    server.requests.push({ recheckTools: true });
+    await stopWhen(a, () => server.heartbeats.some((h) => h.capabilities?.tools.fio?.installed === true));
+    expect(server.registrations[0]?.capabilities.tools.fio?.installed).toBe(false);
+    expect(detections).toBe(2);
+    expect(log.lines.some((l) => l.includes("tools re-checked (requested from the dashboard): fio 3.33"))).toBe(true);
+  });
+
+  it("ignores requests it does not know", async () => {
+    const { agent: a } = agent({ once: false });
+    server.requests.push({ somethingNew: true } as never, { recheckTools: true });
+    await stopWhen(a, () => server.heartbeats.some((h) => h.capabilities !== undefined));
+  });
+
+  it("detects its tools again by itself when idle for the recheck interval", async () => {
+    let detections = 0;
+    const { agent: a } = agent({ once: false }, {
+      toolsRecheckMs: 200,
+      detectCapabilities: async (dirs) => {
+        detections++;
+        return { agentVersion: "test", tools: {}, allowedDirs: dirs };
+      },
+    });
+    await stopWhen(a, () => detections >= 3 && server.heartbeats.filter((h) => h.capabilities).length >= 2);
+  });
+});
+
+describe("Run directory journal", () => {
+  it("removes the run directory an earlier process recorded, and nothing else", async () => {
+    const { makeRunDir, RunDirJournal } = await import("./run-dir");
+    const left = await makeRunDir(allowed);
+    const other = await makeRunDir(allowed);
+    writeFileSync(path.join(left, "probebook-dd.tmp"), "x".repeat(4096));
+    const journal = new RunDirJournal(path.join(stateDir, "run-dir"));
+    journal.record(left);
+    expect(await new RunDirJournal(path.join(stateDir, "run-dir")).removeStale()).toBe(left);
+    expect(existsSync(left)).toBe(false);
+    expect(existsSync(other)).toBe(true);
+    expect(existsSync(path.join(stateDir, "run-dir"))).toBe(false);
+    expect(await journal.removeStale()).toBeNull();
+    rmSync(other, { recursive: true });
+  });
+
+  it("at start, the agent removes what a killed predecessor left", async () => {
+    const { makeRunDir, RunDirJournal } = await import("./run-dir");
+    const left = await makeRunDir(allowed);
+    new RunDirJournal(path.join(stateDir, "run-dir")).record(left);
+    const job = ddJob();
+    server.jobs.push(job);
+    const { agent: a, log } = agent();
+    await a.run();
+    expect(existsSync(left)).toBe(false);
+    expect(log.lines.some((l) => l.includes(`removed ${left}`))).toBe(true);
+    expect(readdirSync(allowed)).toEqual([]);
   });
 });

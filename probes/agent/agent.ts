@@ -16,8 +16,9 @@ import { HISTORY_CHECK_MS, HostHistory } from "./history";
 import { guardJob } from "./job-guard";
 import type { Logger } from "./logger";
 import { LogStreamer, type StreamerDeps } from "./log-streamer";
-import { CLAIM_WAIT_SEC, type Capabilities, type Job } from "../protocol/schemas";
+import { CLAIM_WAIT_SEC, type AgentRequests, type Capabilities, type Job } from "../protocol/schemas";
 import { startCommand } from "./pty-runner";
+import { RunDirJournal } from "./run-dir";
 import { JobRun, type RunJobDeps } from "./run-job";
 import { RunSpool } from "./spool";
 import { lockStateDir, type StateLock } from "./state-lock";
@@ -55,15 +56,24 @@ export interface AgentDeps {
   /** How long a graceful stop waits for the last run's output to reach the server. */
   shutdownFlushMs?: number;
   backoff?: BackoffPolicy;
+  /** How often an idle agent detects its tools again (something may have been installed). */
+  toolsRecheckMs?: number;
   /** Pause between history checks (default hourly). */
   historyCheckMs?: number;
 }
+
+/** Tools installed or removed while the agent runs show up within this time, or at once on request. */
+export const TOOLS_RECHECK_MS = 5 * 60_000;
 
 export class Agent {
   private readonly stopper = new AbortController();
   private current: JobRun | null = null;
   /** Last acknowledged chunk upload: it stands in for a heartbeat (see Heartbeat.lastUploadAt). */
   private lastUploadAt = 0;
+  /** When the tools were last detected and reported. */
+  private toolsCheckedAt = Date.now();
+  /** What the last detection found (tools, lab, tunables). */
+  private capabilities: Capabilities | null = null;
   private exit: AgentExit | null = null;
   private readonly api: AgentApi;
   private readonly http: AgentHttpClient;
@@ -130,14 +140,10 @@ export class Agent {
       // An unreadable journal means not knowing what to put back: measuring now could mislead.
       return { code: 2, message: `cannot read the experiment journals in ${config.stateDir}: ${err instanceof Error ? err.message : String(err)}` };
     }
-    const [profile, detected, experiment] = await Promise.all([
-      (deps.collectProfile ?? collectHostProfile)(config.allowDirs) as Promise<Record<string, unknown>>,
-      (deps.detectCapabilities ?? detectCapabilities)(config.allowDirs),
-      experimentCapabilities(this.experimentHost),
-    ]);
-    const capabilities: Capabilities = { ...detected, ...experiment };
-    if (experiment.lab) log.info(`lab: ${experiment.lab.dir} (${experiment.lab.fileSystems.join(", ") || "no mkfs found"})`);
-    if (experiment.tunables?.allowed.length) log.info(`tunables experiments may change: ${experiment.tunables.allowed.join(", ")}`);
+    const { profile, capabilities } = await this.detect();
+    const { lab, tunables } = capabilities;
+    if (lab) log.info(`lab: ${lab.dir} (${lab.fileSystems.join(", ") || "no mkfs found"})`);
+    if (tunables?.allowed.length) log.info(`tunables experiments may change: ${tunables.allowed.join(", ")}`);
     const tools = Object.entries(capabilities.tools).map(([t, c]) => (c.installed ? `${t} ${c.version ?? "?"}` : `${t} missing`));
     log.info(`probebook-agent ${AGENT_VERSION}: server ${config.server}, allowed ${capabilities.allowedDirs.join(", ")}; ${tools.join(", ")}`);
 
@@ -161,10 +167,20 @@ export class Agent {
     const historyStop = new AbortController();
     const history = this.startHistory(AbortSignal.any([signal, historyStop.signal]));
     try {
+      const stale = await this.runDirs.removeStale();
+      if (stale) log.info(`removed ${stale}, which an earlier agent process left when it stopped in the middle of a run`);
       await replaySpools({ spoolRoot: this.spoolRoot, hostId, deps: this.streamerDeps(), snapshot: this.snapshot, signal, setups: recovery.setups });
       while (!signal.aborted) {
-        const job = await this.claim();
-        if (!job) continue;
+        const claimed = await this.claim();
+        if (claimed && "requests" in claimed) {
+          await this.answer(claimed.requests);
+          continue;
+        }
+        const job = claimed;
+        if (!job) {
+          if (Date.now() - this.toolsCheckedAt >= (deps.toolsRecheckMs ?? TOOLS_RECHECK_MS)) await this.recheckTools("periodic check");
+          continue;
+        }
         log.info(`run ${job.runId}: claimed ${job.probe}${job.setup ? ` with setup: ${describeSetup(job.setup)}` : ""}`);
         this.current = new JobRun(job, this.jobDeps(hostId));
         // A job that arrived as the stop did: finished as cancelled rather than run.
@@ -179,7 +195,8 @@ export class Agent {
           heartbeat.poke();
         }
         // The host page shows what is changed right now: after an arm, that is the news.
-        if (job.setup) await this.resendCapabilities(capabilities);
+        // The latest detection's tools, not those of the start: a re-check may have found more since.
+        if (job.setup) await this.resendCapabilities(this.capabilities ?? capabilities);
         if (config.once) break;
       }
     } finally {
@@ -188,6 +205,41 @@ export class Agent {
       await history;
     }
     return this.exit ?? { code: 0, message: config.once ? "done: one job was run (--once)" : "stopped" };
+  }
+
+  private async detect(): Promise<{ profile: Record<string, unknown>; capabilities: Capabilities }> {
+    const { config, deps } = this;
+    // The lab and tunables are reported with the tools: a heartbeat's capabilities replace them all.
+    const [profile, detected, experiment] = await Promise.all([
+      (deps.collectProfile ?? collectHostProfile)(config.allowDirs) as Promise<Record<string, unknown>>,
+      (deps.detectCapabilities ?? detectCapabilities)(config.allowDirs),
+      experimentCapabilities(this.experimentHost),
+    ]);
+    this.toolsCheckedAt = Date.now();
+    this.capabilities = { ...detected, ...experiment };
+    return { profile, capabilities: this.capabilities };
+  }
+
+  /** The server's requests from a claim; unknown ones are ignored (a newer server may send more). */
+  private async answer(requests: AgentRequests): Promise<void> {
+    if (requests.recheckTools) await this.recheckTools("requested from the dashboard");
+  }
+
+  /** Detects the tools (and the profile) again and reports them in a heartbeat; no restart needed. */
+  private async recheckTools(why: string): Promise<void> {
+    const { profile, capabilities } = await this.detect();
+    const changed = Object.entries(capabilities.tools).map(([t, c]) => (c.installed ? `${t} ${c.version ?? "?"}` : `${t} missing`));
+    this.deps.log.info(`tools re-checked (${why}): ${changed.join(", ")}`);
+    await this.api.heartbeat({ runningRunIds: this.current ? [this.current.job.runId] : [], profile, capabilities }, this.stopper.signal).catch((err: unknown) => {
+      if (err instanceof HttpError && err.kind === "revoked") this.revoked(err);
+      else this.deps.log.warn(`reporting the re-checked tools failed: ${err instanceof Error ? err.message : String(err)}; the next check reports them`);
+      // Try again at the next idle claim rather than in five minutes.
+      this.toolsCheckedAt = 0;
+    });
+  }
+
+  private get runDirs(): RunDirJournal {
+    return new RunDirJournal(path.join(this.config.stateDir, "run-dir"));
   }
 
   private get experimentHost(): ExperimentHostConfig {
@@ -248,8 +300,8 @@ export class Agent {
   private readonly snapshot = async (target: string): Promise<Record<string, unknown> | null> =>
     (await (this.deps.snapshot ?? collectTargetProfile)(target)) as Record<string, unknown> | null;
 
-  /** A job, or null after an empty long poll, a stop, or a refused claim (after a pause). */
-  private async claim(): Promise<Job | null> {
+  /** A job, the server's requests, or null after an empty long poll, a stop, or a refused claim (after a pause). */
+  private async claim(): Promise<Job | { requests: AgentRequests } | null> {
     try {
       return await this.api.claim(this.deps.claimWaitSec ?? CLAIM_WAIT_SEC, this.stopper.signal);
     } catch (err) {
@@ -294,6 +346,7 @@ export class Agent {
       snapshot: this.snapshot,
       log: this.deps.log,
       telemetry: this.config.telemetry !== false,
+      noteRunDir: (dir) => (dir ? this.runDirs.record(dir) : this.runDirs.clear()),
       openStreamer: (job, target, onCancelRequested) => {
         let spool: RunSpool | null = null;
         try {

@@ -1,7 +1,7 @@
 // Every run works in a directory of its own that the agent creates inside the target: a fixed
 // scratch name in a shared directory (/dev/shm, /tmp) could be a symlink planted by another user,
 // and dd or iozone would then truncate whatever it points at.
-import { constants } from "node:fs";
+import { constants, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { lstat, mkdtemp, open, realpath, rm } from "node:fs/promises";
 import path from "node:path";
 
@@ -72,5 +72,40 @@ export async function layOutFile(file: string, bytes: number, isCancelled: () =>
     await fh.datasync();
   } finally {
     await fh.close();
+  }
+}
+
+/**
+ * The run directory in use, written to the state dir before the probe starts and removed after
+ * its directory is: an agent killed in the middle of a run (SIGKILL, power loss) would otherwise
+ * leave the probe's scratch files — gigabytes for dd or iozone — behind for good. Only the
+ * directory this agent recorded is removed at start, never another agent's live one in a shared
+ * target such as /dev/shm.
+ */
+export class RunDirJournal {
+  constructor(private readonly file: string) {}
+
+  record(dir: string): void {
+    writeFileSync(this.file, `${dir}\n`, { mode: 0o600 });
+  }
+
+  clear(): void {
+    rmSync(this.file, { force: true });
+  }
+
+  /** Removes the directory a previous process of this agent left; returns it, or null. */
+  async removeStale(): Promise<string | null> {
+    let dir: string;
+    try {
+      dir = readFileSync(this.file, "utf8").trim();
+    } catch {
+      return null;
+    }
+    const ours = path.isAbsolute(dir) && path.basename(dir).startsWith(RUN_DIR_PREFIX);
+    const st = ours ? await lstat(dir).catch(() => null) : null;
+    const left = st !== null && st.isDirectory() && st.uid === uid();
+    if (left) await removeRunDir(dir);
+    this.clear();
+    return left ? dir : null;
   }
 }

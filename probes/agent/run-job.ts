@@ -21,6 +21,8 @@ export interface RunJobDeps {
   log: Logger;
   /** Sample the machine once a second while the probe runs (default on). */
   telemetry?: boolean;
+  /** Remembers the run directory in use (null: none) so that a restart after a crash removes it. */
+  noteRunDir?(dir: string | null): void;
 }
 
 type FinishBody = Omit<FinishRequest, "lastSeq">;
@@ -79,11 +81,13 @@ export class JobRun {
         deps.log.warn(`run ${job.runId}: refused ${job.probe || "(no probe)"}: ${verdict.reason}`);
         fin = { ...NOT_RUN, exitCode: null, error: verdict.reason };
       } else {
+        deps.noteRunDir?.(verdict.runDir);
         try {
           fin = await this.runInRunDir(verdict, streamer, arm);
         } finally {
           // Also after a failure, a timeout or a cancel: nothing the probe wrote stays behind.
           await removeRunDir(verdict.runDir);
+          deps.noteRunDir?.(null);
         }
       }
     } finally {

@@ -92,7 +92,7 @@ describe("on this machine", () => {
     expect(JSON.parse(JSON.stringify(p))).toEqual(p);
     expect(profileSchema.safeParse(p).success).toBe(true);
     expect(Object.keys(p).sort()).toEqual(
-      ["blockDevices", "collectedAt", "cpu", "distro", "hostname", "kernel", "memory", "numa", "sysctls", "targets", "thp"].sort(),
+      ["blockDevices", "collectedAt", "cpu", "distro", "hostname", "kernel", "memory", "numa", "os", "sysctls", "targets", "thp"].sort(),
     );
     expect(p.kernel.release).toBe(os.release());
     expect(p.cpu.count).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { readDiskFacts } from "./block-device";
 import { toolStdout } from "./exec-tool";
+import { parseOsRelease, type OsRelease } from "./install-commands";
 import { parseFindmntJson } from "./parse-findmnt";
 import { parseBracketedChoice, parseMemTotalBytes, parseOsReleasePrettyName } from "./parse-kernel-files";
 import { parseLsblkJson } from "./parse-lsblk";
@@ -103,9 +104,11 @@ export async function collectHostProfile(allowedDirs: readonly string[], src: Pr
     blockDevices(src),
   ]);
   let distro: string | null = null;
+  let osRelease: OsRelease | null = null;
   for (const file of src.osReleaseFiles) {
     const text = await readText(file);
     distro = text === null ? null : parseOsReleasePrettyName(text);
+    osRelease = text === null ? null : parseOsRelease(text);
     if (text !== null) break;
   }
   const cpu = lscpuText ? parseLscpuJson(lscpuText) : null;
@@ -121,6 +124,8 @@ export async function collectHostProfile(allowedDirs: readonly string[], src: Pr
     hostname: os.hostname(),
     kernel: { release: os.release(), version: os.version() },
     distro,
+    // ID and ID_LIKE decide the package manager of the host page's install commands.
+    os: osRelease ? { id: osRelease.id, idLike: osRelease.idLike, versionId: osRelease.versionId } : null,
     cpu: { model: cpu?.model ?? null, count: cpu?.count ?? os.cpus().length, sockets: cpu?.sockets ?? null },
     memory: { totalBytes: (meminfo ? parseMemTotalBytes(meminfo) : null) ?? os.totalmem() },
     numa,

@@ -8,6 +8,7 @@ const EMPTY = {
   hostname: null,
   kernel: { release: null, version: null },
   distro: null,
+  os: null,
   cpu: { model: null, count: null, sockets: null },
   memory: { totalBytes: null },
   numa: { nodes: null },
@@ -42,6 +43,11 @@ describe("readHostProfile on old, partial and malformed profiles", () => {
       expect(readHostProfile(p)).toEqual(EMPTY);
       expect(readRunProfile(p)).toEqual({ ...EMPTY, target: null });
     }
+  });
+
+  it("reads os-release's ID and ID_LIKE, and nothing without an ID", () => {
+    expect(readHostProfile({ os: { id: "rocky", idLike: ["rhel", "centos", "fedora", 3], versionId: "9.4" } }).os).toEqual({ id: "rocky", idLike: ["rhel", "centos", "fedora"], versionId: "9.4" });
+    expect(readHostProfile({ os: { idLike: ["debian"] } }).os).toBeNull();
   });
 
   it("keeps the good parts of a partly malformed profile", () => {

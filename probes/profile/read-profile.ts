@@ -54,6 +54,14 @@ function readBlockDevice(d: Obj): BlockDeviceInfo | null {
   return { name, model: str(d.model), sizeBytes: num(d.sizeBytes), rotational: bool(d.rotational), type: str(d.type), scheduler: str(d.scheduler) };
 }
 
+function readOs(v: unknown): HostProfile["os"] {
+  const o = obj(v);
+  const id = str(o?.id);
+  if (!o || !id) return null;
+  const idLike = Array.isArray(o.idLike) ? o.idLike.filter((x): x is string => typeof x === "string") : [];
+  return { id, idLike, versionId: str(o.versionId) };
+}
+
 /** Host.profile as a HostProfile: unknown or malformed parts read as null, {} or []. */
 export function readHostProfile(json: unknown): HostProfile {
   const p = obj(json) ?? {};
@@ -68,6 +76,7 @@ export function readHostProfile(json: unknown): HostProfile {
     hostname: str(p.hostname),
     kernel: { release: str(kernel.release), version: str(kernel.version) },
     distro: str(p.distro),
+    os: readOs(p.os),
     cpu: { model: str(cpu.model), count: num(cpu.count), sockets: num(cpu.sockets) },
     memory: { totalBytes: num(obj(p.memory)?.totalBytes) },
     numa: { nodes: count(numa.nodes), ...(Object.keys(cpusPerNode).length > 0 ? { cpusPerNode } : {}) },

@@ -36,6 +36,8 @@ export interface HostProfile {
   hostname: string | null;
   kernel: { release: string | null; version: string | null };
   distro: string | null;
+  /** /etc/os-release's ID, ID_LIKE and VERSION_ID (null from agents that did not report them). */
+  os: { id: string; idLike: string[]; versionId: string | null } | null;
   cpu: { model: string | null; count: number | null; sockets: number | null };
   memory: { totalBytes: number | null };
   numa: { nodes: number | null; cpusPerNode?: Record<string, string> };

@@ -127,6 +127,22 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
+/**
+ * What the server asks of an agent besides running jobs, answered in a claim response without a
+ * job (200 `{ requests: { … } }`). Every field is optional so that requests can be added without
+ * breaking agents that do not know them; an agent ignores the ones it does not know.
+ */
+export const agentRequestsSchema = z
+  .object({
+    /** Detect the probe tools again and report them (with the profile) in a heartbeat. */
+    recheckTools: z.boolean().optional(),
+  })
+  .passthrough();
+export type AgentRequests = z.infer<typeof agentRequestsSchema>;
+export const claimRequestsResponseSchema = z.object({ requests: agentRequestsSchema });
+/** A claim's 200 body: a job, or (no job) the host's pending requests. */
+export const claimResponseSchema = z.union([jobSchema, claimRequestsResponseSchema]);
+
 /** Upper bound of telemetry samples one chunk carries (one a second; a chunk waits ≤ 100 ms). */
 export const MAX_SAMPLES_PER_CHUNK = 64;
 

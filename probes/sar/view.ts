@@ -7,14 +7,24 @@ import { bucketPoints, bucketWidth, SAR_METRICS, sarSeries, VM_EFFICIENCY } from
 import { timelineFromSar } from "./timeline";
 import { sarProgress } from "./progress-series";
 
+// sar -B's traffic (paged in and out, faults) moves on every host; its reclaim columns stay at
+// zero on a healthy one, so each gets a chart of its own rather than sharing one scale.
+const PAGING_TRAFFIC = new Set(["pgpgin/s", "pgpgout/s", "fault/s"]);
+
 /** Columns drawn on a run page (the rest are in its table). */
-const RUN_PAGE_METRICS = new Set(["pgscank/s", "pgscand/s", "pgsteal/s", "majflt/s", "%vmeff", "%util", "await", "kbdirty", "%iowait", "%user", "%system", "kbmemfree", "kbcached"]);
+const RUN_PAGE_METRICS = new Set([...PAGING_TRAFFIC, "pgscank/s", "pgscand/s", "pgsteal/s", "majflt/s", "%vmeff", "%util", "await", "kbdirty", "%iowait", "%user", "%system", "kbmemfree", "kbcached"]);
+
+function chartOf(m: Measurement): string {
+  const section = String(m.dims.section);
+  if (section !== "paging") return section;
+  return PAGING_TRAFFIC.has(m.metric) ? "paging: pages in/out and faults" : "paging: reclaim";
+}
 
 function runCharts(result: NormalisedResult): RunChart[] {
   const timed = result.measurements.filter((m) => m.dims.time !== "average" && RUN_PAGE_METRICS.has(m.metric));
   const label = (m: Measurement) =>
     `${m.metric}${m.dims.device ? ` ${m.dims.device}` : ""}${m.dims.cpu !== undefined && m.dims.cpu !== "all" ? ` cpu${m.dims.cpu}` : ""}`;
-  return [...group(timed, (m) => String(m.dims.section))].map(([section, rows]) => ({
+  return [...group(timed, chartOf)].map(([section, rows]) => ({
     title: `sar ${section}`,
     kind: "line" as const,
     xLabel: "time",

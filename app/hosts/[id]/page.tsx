@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DeleteButton } from "@/components/delete-button";
+import { minuteUtc } from "@/components/format-time";
+import { RecheckTools } from "@/components/hosts/recheck-tools";
 import { ReregisterForm } from "@/components/hosts/reregister-form";
 import { mayChange } from "@/lib/auth/ownership";
 import { requirePageUser } from "@/lib/auth/page-guard";
@@ -67,7 +69,7 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
             THP: {s.profile.thp.enabled ?? "—"} (defrag {s.profile.thp.defrag ?? "—"})
           </p>
         </div>
-        <div className="card">
+        <div className="card" data-testid="host-tools">
           <h3>Tools</h3>
           <p>
             {Object.entries(s.tools).map(([name, t]) => (
@@ -77,8 +79,24 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
               </span>
             ))}
           </p>
+          <p className="muted small" data-testid="tools-checked">
+            Checked {minuteUtc(s.toolsCheckedAt, "never")} UTC; the agent checks again every 5 minutes when idle.
+          </p>
+          {operator && host.agentRegisteredAt ? <RecheckTools hostId={host.id} pending={s.recheckPending} /> : null}
         </div>
       </div>
+      {s.missingTools.length > 0 ? (
+        <div className="alert alert-warn" data-testid="missing-tools">
+          <strong>Probes this host cannot run yet</strong>
+          <ul>
+            {s.missingTools.map((m) => (
+              <li key={m.probe}>
+                <strong>{m.probe}</strong>: <span style={{ overflowWrap: "anywhere" }}>{m.message}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <h2>Allowed directories</h2>
       <div className="table-wrap">
         <table className="data">

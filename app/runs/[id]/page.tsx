@@ -5,6 +5,9 @@ import { DeleteButton } from "@/components/delete-button";
 import { CancelButton } from "@/components/run/cancel-button";
 import { SetupReportView } from "@/components/experiments/setup-report";
 import { DiagnosisView } from "@/components/run/diagnosis-view";
+import { LiveStatusBadge } from "@/components/run/live-status-badge";
+import { RepeatNav } from "@/components/run/repeat-nav";
+import { RunProfile } from "@/components/run/run-profile";
 import { RunAnnotations } from "@/components/run/run-annotations";
 import { ResultView } from "@/components/run/result-view";
 import { Findings } from "@/components/run/findings";
@@ -19,6 +22,7 @@ import { listReferenceRuns } from "@/lib/server/reference/list-reference-runs";
 import { getRun, type RunJson } from "@/lib/server/runs/get-run";
 import { findingsOf } from "@/lib/server/runs/get-run-findings";
 import { getRunTimeline } from "@/lib/server/runs/get-run-timeline";
+import { listRepeats } from "@/lib/server/runs/list-repeats";
 import { setupReportSchema } from "@/probes/protocol/schemas";
 
 export const metadata: Metadata = { title: "Run" };
@@ -48,6 +52,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const live = run.status === "QUEUED" || run.status === "RUNNING";
   const timeline = await getRunTimeline({ runId: run.id, probe: run.probe, result: run.result });
   const findings = findingsOf(run, timeline.samples);
+  const repeats = run.repeatGroup ? await listRepeats({ repeatGroup: run.repeatGroup }) : [];
   const parsedSetup = setupReportSchema.safeParse(run.setup);
   const setup = run.setup && parsedSetup.success ? parsedSetup.data : null;
   // The guides' published measurements of the same probe, to set this run beside.
@@ -69,9 +74,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
             (from a removed host)
           </span>
         ) : null}{" "}
-        <span className={`badge badge-${run.status}`} data-testid="run-status">
-          {run.status.toLowerCase()}
-        </span>
+        <LiveStatusBadge runId={run.id} initial={run.status} />
       </h1>
       <p className="muted">
         <span data-testid="run-origin">{ORIGIN_VERB[run.origin]}</span>{" "}
@@ -81,6 +84,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         {run.fsType ? ` · ${run.fsType}` : ""}
         {run.medium ? ` · ${run.medium}` : ""}
       </p>
+      <RepeatNav runId={run.id} repeats={repeats} />
       {readAs(run.result) ? (
         <p className="muted small" data-testid="run-format">
           Read as {readAs(run.result)}
@@ -145,7 +149,10 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           <Link className="btn" href={`/compare?runs=${[run.id, ...references.map((r) => r.id)].join(",")}`} data-testid="compare-reference">
             Compare with the guides&apos; reference runs
           </Link>{" "}
-          <span className="muted small">{references.map((r) => r.hostLabel).join(" · ")}</span>
+          {/* Their labels name article and series (~150 characters each): the compare page shows them. */}
+          <span className="muted small" title={references.map((r) => r.hostLabel).join("\n")}>
+            {references.length} published run{references.length === 1 ? "" : "s"} of {run.probe}
+          </span>
         </p>
       ) : null}
       {diagnosis ? <DiagnosisView diagnosis={diagnosis} /> : null}
@@ -157,6 +164,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           <ResultView result={run.result} />
         </>
       ) : null}
+      <RunProfile profile={run.profile} />
     </>
   );
 }

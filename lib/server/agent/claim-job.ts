@@ -1,6 +1,7 @@
 import { db } from "../../db";
 import { hostChannel, pgListener } from "../realtime/pg-listener";
 import { notifyRun } from "../realtime/notify";
+import type { AgentRequests } from "../../../probes/protocol/schemas";
 
 interface ClaimedRow {
   id: string;
@@ -9,6 +10,9 @@ interface ClaimedRow {
   experiment_id: string | null;
   arm_index: number | null;
 }
+
+/** What a claim answers: a job, the host's pending requests (see agentRequestsSchema), or nothing. */
+export type ClaimOutcome = { job: ClaimedRow } | { requests: AgentRequests } | null;
 
 /** Takes the host's oldest queued run; SKIP LOCKED lets several claimers race safely. */
 async function claimOnce(hostId: string): Promise<ClaimedRow | null> {
@@ -28,11 +32,32 @@ async function claimOnce(hostId: string): Promise<ClaimedRow | null> {
 }
 
 /**
- * Long-poll: returns a job as soon as one is queued for the host (woken by NOTIFY, re-checked
- * every few seconds in case a notification was missed), or null after waitSec.
+ * The host's pending requests; null when there are none. A tools re-check stays pending until
+ * a report of the tools (a heartbeat with capabilities) is newer than the request, so a report
+ * that fails to arrive is asked for again.
  */
-export async function claimJob(hostId: string, waitSec: number, signal?: AbortSignal): Promise<ClaimedRow | null> {
-  const first = await claimOnce(hostId);
+async function pendingRequests(hostId: string): Promise<AgentRequests | null> {
+  const rows = await db().$queryRaw<{ id: string }[]>`
+    SELECT id FROM hosts
+    WHERE id = ${hostId}::uuid AND tools_recheck_requested_at > COALESCE(tools_checked_at, '-infinity')`;
+  return rows.length > 0 ? { recheckTools: true } : null;
+}
+
+/** A queued job first (a request can wait for the run to end), then the host's requests. */
+async function claimOnceOrRequests(hostId: string): Promise<ClaimOutcome> {
+  const job = await claimOnce(hostId);
+  if (job) return { job };
+  const requests = await pendingRequests(hostId);
+  return requests ? { requests } : null;
+}
+
+/**
+ * Long-poll: returns a job as soon as one is queued for the host, or the host's pending
+ * requests as soon as an operator makes one (woken by NOTIFY, re-checked every few seconds in
+ * case a notification was missed), or null after waitSec.
+ */
+export async function claimJob(hostId: string, waitSec: number, signal?: AbortSignal): Promise<ClaimOutcome> {
+  const first = await claimOnceOrRequests(hostId);
   if (first || waitSec <= 0) return first;
   let wake: () => void = () => undefined;
   const unsubscribe = await pgListener().subscribe(hostChannel(hostId), () => wake());
@@ -47,8 +72,8 @@ export async function claimJob(hostId: string, waitSec: number, signal?: AbortSi
         };
         signal?.addEventListener("abort", () => wake(), { once: true });
       });
-      const job = await claimOnce(hostId);
-      if (job) return job;
+      const outcome = await claimOnceOrRequests(hostId);
+      if (outcome) return outcome;
     }
     return null;
   } finally {

@@ -11,7 +11,7 @@ export async function heartbeat(hostId: string, input: z.infer<typeof heartbeatR
     data: {
       lastSeenAt: now,
       ...(input.profile ? { profile: input.profile as Prisma.InputJsonValue } : {}),
-      ...(input.capabilities ? { capabilities: input.capabilities as Prisma.InputJsonValue } : {}),
+      ...(input.capabilities ? { capabilities: input.capabilities as Prisma.InputJsonValue, toolsCheckedAt: now } : {}),
     },
   });
   if (input.runningRunIds.length === 0) return { cancelRunIds: [] };

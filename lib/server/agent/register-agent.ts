@@ -21,6 +21,7 @@ export async function registerAgent(input: z.infer<typeof registerRequestSchema>
       lastSeenAt: now,
       profile: input.profile as Prisma.InputJsonValue,
       capabilities: input.capabilities as Prisma.InputJsonValue,
+      toolsCheckedAt: now,
     },
   });
   if (updated.count !== 1) {

@@ -36,9 +36,15 @@ const body = (hostId: string, arms: unknown[], repeats: unknown = { min: 3, max:
 /** dd's summary line for 16 MiB in `seconds`. */
 const ddOutput = (seconds: number) => `16+0 records in\n16+0 records out\n16777216 bytes (17 MB, 16 MiB) copied, ${seconds} s, ${(16.777216 / seconds).toFixed(0)} MB/s\n`;
 
+/** The job a claim hands out (these hosts have no pending requests), or null. */
+async function claimedJob(hostId: string) {
+  const outcome = await claimJob(hostId, 0);
+  return outcome && "job" in outcome ? outcome.job : null;
+}
+
 /** Plays the agent: claims the host's next job, stores its output and finishes it. */
 async function runNext(hostId: string, seconds: (armIndex: number) => number, setup?: (armIndex: number) => SetupReport | null) {
-  const job = await claimJob(hostId, 0);
+  const job = await claimedJob(hostId);
   if (!job) return null;
   await db().runLogChunk.create({ data: { runId: job.id, seq: 0, data: ddOutput(seconds(job.arm_index ?? 0)) } });
   await finishRun(job.id, { exitCode: 0, signal: null, durationMs: 100, lastSeq: 0, error: null, cancelled: false, timedOut: false, interrupted: false, profile: null, setup: setup?.(job.arm_index ?? 0) ?? null });
@@ -127,7 +133,7 @@ describe("experiments", () => {
   it("fails truthfully on a failed run and settles `reverted` after a cancel", async () => {
     const h = await host();
     const { id } = await createExperiment({ input: body(h.id, [{ tunables: { "vm.dirty_ratio": 10 } }, { tunables: { "vm.dirty_ratio": 40 } }], { min: 3, max: 3 }, { ...ddParams, target: "/srv/pb" }), createdById: null });
-    const job = await claimJob(h.id, 0);
+    const job = await claimedJob(h.id);
     await finishRun(job!.id, { exitCode: null, signal: null, durationMs: 0, lastSeq: -1, error: "vm.dirty_ratio may not be changed", cancelled: false, timedOut: false, interrupted: false, profile: null, setup: { lab: null, tunables: [], droppedCaches: false, error: "vm.dirty_ratio may not be changed" } });
     const failed = await getExperiment({ id });
     expect(failed.status).toBe("FAILED");
@@ -136,7 +142,7 @@ describe("experiments", () => {
 
     const h2 = await host();
     const second = await createExperiment({ input: body(h2.id, [{ tunables: { "vm.dirty_ratio": 10 } }, { tunables: { "vm.dirty_ratio": 40 } }], { min: 3, max: 3 }, { ...ddParams, target: "/srv/pb" }), createdById: null });
-    const running = await claimJob(h2.id, 0);
+    const running = await claimedJob(h2.id);
     const c = await cancelExperiment({ id: second.id });
     expect(c).toEqual({ status: "CANCELLED", runningRunId: running!.id });
     expect((await getExperiment({ id: second.id })).reverted).toBeNull();

@@ -15,6 +15,8 @@ export async function getHost({ id }: { id: string }) {
       capabilities: true,
       profile: true,
       mediumOverrides: true,
+      toolsCheckedAt: true,
+      toolsRecheckRequestedAt: true,
       createdById: true,
     },
   });

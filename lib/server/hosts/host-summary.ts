@@ -1,7 +1,8 @@
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
-import { getProbe } from "../../../probes/catalog";
+import { getProbe, probeIds } from "../../../probes/catalog";
 import { readHostProfile } from "../../../probes/profile/read-profile";
 import type { TargetProfile } from "../../../probes/profile/types";
+import { distroFamily, installCommand, osReleaseFromPrettyName, SYSTEM_TOOLS, type OsRelease, type SystemTool } from "../../../probes/profile/install-commands";
 
 const ONLINE_MS = 90_000;
 
@@ -10,16 +11,45 @@ export function profileTargets(profile: unknown): TargetProfile[] {
   return readHostProfile(profile).targets;
 }
 
-/** Why a probe cannot run on a host whose agent reported its tool missing, or null. */
-export function missingToolMessage(capabilities: unknown, probeId: string, hostName: string): string | null {
+/**
+ * The host's distribution as install commands need it: the os-release ID/ID_LIKE the agent
+ * reported, else a guess from the pretty name older agents sent.
+ */
+function hostOsRelease(profile: unknown): OsRelease | null {
+  const p = readHostProfile(profile);
+  if (p.os) return { id: p.os.id, idLike: p.os.idLike, versionId: p.os.versionId, prettyName: p.distro };
+  return osReleaseFromPrettyName(p.distro);
+}
+
+/**
+ * Why a probe cannot run on a host whose agent reported its tool missing, or null; with the
+ * exact command that installs it on the host's distribution when that is known.
+ */
+export function missingToolMessage(capabilities: unknown, probeId: string, hostName: string, profile?: unknown): string | null {
   const def = getProbe(probeId);
   const caps = capabilitiesSchema.safeParse(capabilities);
   const tool = def && caps.success ? caps.data.tools[def.tool.binary] : undefined;
-  return def && tool && !tool.installed ? `${def.tool.binary} is not installed on ${hostName}. ${def.tool.installHint}` : null;
+  if (!def || !tool || tool.installed) return null;
+  const binary = def.tool.binary;
+  const os = hostOsRelease(profile);
+  const install = distroFamily(os) && isSystemTool(binary) ? `Install it with: ${installCommand(os, [binary])}` : def.tool.installHint;
+  return `${binary} is not installed on ${hostName}. ${install} — then press "Re-check tools" on the host page (or wait up to five minutes).`;
+}
+
+function isSystemTool(name: string): name is SystemTool {
+  return (SYSTEM_TOOLS as readonly string[]).includes(name);
 }
 
 /** What the hosts pages show, read defensively from whatever profile the agent sent. */
-export function hostSummary(h: { lastSeenAt: Date | null; agentRegisteredAt: Date | null; profile: unknown; capabilities: unknown }) {
+export function hostSummary(h: {
+  name: string;
+  lastSeenAt: Date | null;
+  agentRegisteredAt: Date | null;
+  profile: unknown;
+  capabilities: unknown;
+  toolsCheckedAt: Date | null;
+  toolsRecheckRequestedAt: Date | null;
+}) {
   const profile = readHostProfile(h.profile);
   const caps = capabilitiesSchema.safeParse(h.capabilities);
   const online = !!h.lastSeenAt && Date.now() - h.lastSeenAt.getTime() < ONLINE_MS;
@@ -35,6 +65,13 @@ export function hostSummary(h: { lastSeenAt: Date | null; agentRegisteredAt: Dat
     memory: gib(profile.memory.totalBytes),
     targets: profile.targets,
     tools: caps.success ? caps.data.tools : {},
+    /** The probes this host cannot run, each with what to install. */
+    missingTools: probeIds.flatMap((probe) => {
+      const message = missingToolMessage(h.capabilities, probe, h.name, h.profile);
+      return message ? [{ probe, message }] : [];
+    }),
+    toolsCheckedAt: h.toolsCheckedAt,
+    recheckPending: !!h.toolsRecheckRequestedAt && (!h.toolsCheckedAt || h.toolsRecheckRequestedAt > h.toolsCheckedAt),
     allowedDirs: caps.success ? caps.data.allowedDirs : [],
   };
 }

@@ -24,7 +24,7 @@ export async function listLaunchHosts(): Promise<LaunchHostOption[]> {
     const allowed = caps.success ? caps.data.allowedDirs : targets.map((t) => t.path);
     const missingTools: Record<string, string> = {};
     for (const probe of probeIds) {
-      const message = missingToolMessage(h.capabilities, probe, h.name);
+      const message = missingToolMessage(h.capabilities, probe, h.name, h.profile);
       if (message) missingTools[probe] = message;
     }
     return {

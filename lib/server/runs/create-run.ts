@@ -55,7 +55,7 @@ export async function createRun(input: z.infer<typeof createRunSchema>, createdB
       "params.target": [`Choose one of: ${caps.data.allowedDirs.join(", ") || "(none)"}`],
     });
   }
-  const missing = missingToolMessage(host.capabilities, input.probe, "this host");
+  const missing = missingToolMessage(host.capabilities, input.probe, "this host", host.profile);
   if (missing) throw new AppError("BAD_REQUEST", missing, { probe: [probe.tool.installHint] });
   const needed = requiredFreeBytes(input.probe, params);
   const free = profileTargets(host.profile).find((t) => t.path === params.target)?.freeBytes;
@@ -66,8 +66,11 @@ export async function createRun(input: z.infer<typeof createRunSchema>, createdB
     });
   }
   const repeatGroup = input.repeats > 1 ? crypto.randomUUID() : null;
+  // A millisecond apart: the queue runs them in creation order, and "repeat 2 of 3" means that order
+  // (inside one transaction the database's now() would give them all the same time).
+  const base = Date.now();
   const ids = await db().$transaction(
-    Array.from({ length: input.repeats }, () =>
+    Array.from({ length: input.repeats }, (_, i) =>
       db().probeRun.create({
         data: {
           hostId: host.id,
@@ -77,6 +80,7 @@ export async function createRun(input: z.infer<typeof createRunSchema>, createdB
           status: "QUEUED",
           repeatGroup,
           createdById,
+          createdAt: new Date(base + i),
         },
         select: { id: true },
       }),

@@ -1,4 +1,5 @@
 import type { RunStatus } from "@prisma/client";
+import { getProbe } from "../../../probes/catalog";
 import type { FinishRequest } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
@@ -58,6 +59,9 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
     throw new AppError("CONFLICT", `The server is missing chunks ${missing.slice(0, 10).join(", ")} of this run: send them before finishing.`);
   }
   const facts = targetFacts(req.profile, run.host?.mediumOverrides);
+  // An observer (sar) measures the machine, not its target directory: "tmpfs · memory" on a sar
+  // run would say where it was started, not what it measured.
+  const measuresTarget = getProbe(run.probe)?.role !== "observer";
   // A lab arm ran in a file system the agent made: its type is the one mkfs made (an ext3 volume
   // stays ext3 even though the ext4 driver serves it; the setup report names the driver).
   const fsType = req.setup?.lab?.fsType ?? facts.fsType;
@@ -91,8 +95,8 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
       req.profile ? JSON.stringify(req.profile) : null,
       parsed?.resultJson ?? null,
       JSON.stringify(parsed?.warnings ?? []),
-      fsType,
-      facts.medium,
+      measuresTarget ? fsType : null,
+      measuresTarget ? facts.medium : null,
       req.lastSeq >= 0 ? chunks.length : null,
       req.setup ? JSON.stringify(req.setup) : null,
     ],

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import {
   chunksRequestSchema,
   claimRequestSchema,
+  type AgentRequests,
   finishRequestSchema,
   heartbeatRequestSchema,
   registerRequestSchema,
@@ -20,6 +21,8 @@ export class FakeAgentServer {
   readonly credential = `cred-${randomUUID()}`;
   readonly hostId = randomUUID();
   jobs: Job[] = [];
+  /** Requests answered in claims when no job is queued (probes/protocol agentRequestsSchema). */
+  requests: AgentRequests[] = [];
   readonly chunks = new Map<string, Map<number, string>>();
   readonly finishes = new Map<string, FinishRequest>();
   readonly cancelRequested = new Set<string>();
@@ -109,8 +112,10 @@ export class FakeAgentServer {
       const b = parse(claimRequestSchema);
       if (!b) return;
       const end = Date.now() + Math.min(b.waitSec * 1000, this.claimHoldMs);
-      while (this.jobs.length === 0 && Date.now() < end && !req.destroyed) await new Promise((r) => setTimeout(r, 10));
+      while (this.jobs.length === 0 && this.requests.length === 0 && Date.now() < end && !req.destroyed) await new Promise((r) => setTimeout(r, 10));
       const job = this.jobs.shift();
+      const requests = job ? undefined : this.requests.shift();
+      if (requests) return send(200, { requests });
       return job ? send(200, job) : send(204);
     }
     const m = /^\/api\/agent\/runs\/([^/]+)\/(chunks|finish)$/.exec(path);

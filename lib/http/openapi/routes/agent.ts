@@ -2,13 +2,13 @@ import {
   chunksRequestSchema,
   chunksResponseSchema,
   claimRequestSchema,
+  claimResponseSchema,
   finishRequestSchema,
   finishResponseSchema,
   heartbeatRequestSchema,
   heartbeatResponseSchema,
   historyDayRequestSchema,
   historyDayResponseSchema,
-  jobSchema,
   registerRequestSchema,
   registerResponseSchema,
 } from "../../../../probes/protocol/schemas";
@@ -46,7 +46,11 @@ export const agentOperations: ApiOperation[] = [
     summary: "Long-poll for the host's next queued run",
     auth: "agent",
     body: claimRequestSchema,
-    responses: { 200: { description: "A job, now RUNNING.", schema: jobSchema }, 204: { description: "Nothing queued within waitSec." }, ...agentErrors },
+    responses: {
+      200: { description: "A job, now RUNNING; or, with no job to give, the host's pending requests (`{ requests: { recheckTools: true } }`).", schema: claimResponseSchema },
+      204: { description: "Nothing queued and nothing requested within waitSec." },
+      ...agentErrors,
+    },
   },
   {
     method: "post",

@@ -9,8 +9,10 @@ export const dynamic = "force-dynamic";
 export const POST = route(async (req: Request) => {
   const host = await authenticateAgent();
   const { waitSec } = await parseJsonBody(req, claimRequestSchema, 4096);
-  const job = await claimJob(host.id, waitSec, req.signal);
-  if (!job) return new Response(null, { status: 204 });
+  const outcome = await claimJob(host.id, waitSec, req.signal);
+  if (!outcome) return new Response(null, { status: 204 });
+  if ("requests" in outcome) return Response.json({ requests: outcome.requests });
+  const { job } = outcome;
   const setup = await jobSetupForRun({ experimentId: job.experiment_id, armIndex: job.arm_index });
   return Response.json({ runId: job.id, probe: job.probe, params: job.params, ...(setup ? { setup } : {}) });
 });
