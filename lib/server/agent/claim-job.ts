@@ -1,6 +1,5 @@
-import { db } from "../../db";
-import { hostChannel, pgListener } from "../realtime/pg-listener";
-import { notifyRun } from "../realtime/notify";
+import { pgPool } from "../../pg-pool";
+import { jobWaiters } from "./job-waiters";
 
 interface ClaimedRow {
   id: string;
@@ -8,48 +7,63 @@ interface ClaimedRow {
   params: Record<string, unknown>;
 }
 
-/** Takes the host's oldest queued run; SKIP LOCKED lets several claimers race safely. */
-async function claimOnce(hostId: string): Promise<ClaimedRow | null> {
-  const rows = await db().$queryRaw<ClaimedRow[]>`
+/**
+ * Takes the host's oldest queued run (SKIP LOCKED lets several claimers race safely) and tells
+ * the run's watchers, in one round trip of plain SQL: this runs on every long-poll.
+ */
+const CLAIM_SQL = `
+  WITH claimed AS (
     UPDATE probe_runs SET status = 'RUNNING', started_at = now(), last_activity_at = now(), updated_at = now()
     WHERE id = (
       SELECT id FROM probe_runs
-      WHERE host_id = ${hostId}::uuid AND status = 'QUEUED'
+      WHERE host_id = $1::uuid AND status = 'QUEUED'
       ORDER BY created_at
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
-    RETURNING id, probe, params`;
-  const row = rows[0] ?? null;
-  if (row) await notifyRun(row.id, "status");
-  return row;
+    RETURNING id, probe, params
+  )
+  SELECT id::text, probe::text, params, pg_notify('pb_run_' || replace(id::text, '-', ''), 'status')::text AS notified FROM claimed`;
+
+async function claimOnce(hostId: string): Promise<ClaimedRow | null> {
+  const { rows } = await pgPool().query<ClaimedRow>(CLAIM_SQL, [hostId]);
+  const row = rows[0];
+  return row ? { id: row.id, probe: row.probe, params: row.params } : null;
 }
 
 /**
- * Long-poll: returns a job as soon as one is queued for the host (woken by NOTIFY, re-checked
- * every few seconds in case a notification was missed), or null after waitSec.
+ * Long-poll: returns a job as soon as one is queued for the host, or null after waitSec. The
+ * waiter is registered (and the instance's LISTEN in place) before the first claim query, so a
+ * run queued at any moment of the request wakes it; nothing re-checks on a timer per request.
  */
 export async function claimJob(hostId: string, waitSec: number, signal?: AbortSignal): Promise<ClaimedRow | null> {
-  const first = await claimOnce(hostId);
-  if (first || waitSec <= 0) return first;
+  if (waitSec <= 0) return claimOnce(hostId);
+  let woken = false;
   let wake: () => void = () => undefined;
-  const unsubscribe = await pgListener().subscribe(hostChannel(hostId), () => wake());
+  const remove = await jobWaiters().add(hostId, () => {
+    woken = true;
+    wake();
+  });
   try {
     const deadline = Date.now() + waitSec * 1000;
-    while (Date.now() < deadline && !signal?.aborted) {
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, Math.min(3000, Math.max(0, deadline - Date.now())));
-        wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-        signal?.addEventListener("abort", () => wake(), { once: true });
-      });
+    for (;;) {
+      woken = false;
       const job = await claimOnce(hostId);
       if (job) return job;
+      if (signal?.aborted) return null;
+      // A notification that came during the claim query is not lost: `woken` is already set.
+      if (!woken) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+          const done = () => (clearTimeout(t), signal?.removeEventListener("abort", done), resolve());
+          wake = done;
+          signal?.addEventListener("abort", done, { once: true });
+        });
+        wake = () => undefined;
+      }
+      if (!woken || signal?.aborted || Date.now() >= deadline) return null;
     }
-    return null;
   } finally {
-    unsubscribe();
+    remove();
   }
 }

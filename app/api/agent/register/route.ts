@@ -1,3 +1,4 @@
+import { agentReply } from "@/lib/http/agent-reply";
 import { registerRequestSchema } from "@/probes/protocol/schemas";
 import { AppError } from "@/lib/http/app-error";
 import { assertNotThrottled, recordFailure, type ThrottleKey } from "@/lib/http/auth-throttle";
@@ -17,7 +18,7 @@ export const POST = route(async (req: Request) => {
   try {
     const registered = await registerAgent(body);
     await recordAudit({ actor: null, action: "host.register", target: { type: "host", id: registered.hostId }, ip: key.id, details: { hostName: registered.hostName } });
-    return Response.json(registered, { status: 201 });
+    return agentReply(registered, { status: 201 });
   } catch (err) {
     if (err instanceof AppError && err.code === "UNAUTHORIZED") await recordFailure([key]);
     throw err;

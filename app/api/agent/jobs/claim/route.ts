@@ -1,3 +1,4 @@
+import { agentNoContent, agentReply } from "@/lib/http/agent-reply";
 import { claimRequestSchema } from "@/probes/protocol/schemas";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { authenticateAgent } from "@/lib/server/agent/authenticate-agent";
@@ -9,6 +10,6 @@ export const POST = route(async (req: Request) => {
   const host = await authenticateAgent();
   const { waitSec } = await parseJsonBody(req, claimRequestSchema, 4096);
   const job = await claimJob(host.id, waitSec, req.signal);
-  if (!job) return new Response(null, { status: 204 });
-  return Response.json({ runId: job.id, probe: job.probe, params: job.params });
+  if (!job) return agentNoContent();
+  return agentReply({ runId: job.id, probe: job.probe, params: job.params });
 });
