@@ -12,6 +12,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { generateSecret, hashSecret } from "../lib/auth/secret-token";
@@ -20,7 +21,7 @@ import { createOperatorToken, FAKE_CAPABILITIES, mapLimit, SAR_PARAMS, UserApi }
 import { cleanupAll, cleanupOnSignals, onCleanup } from "./lib/cleanup";
 import { FleetAgent, type FleetCounters } from "./lib/fleet-agent";
 import { StatementCounter } from "./lib/pg-statements";
-import { commName, descendants, groupCpuMeter } from "./lib/proc";
+import { commName, descendants, groupCpuMeter, machineCpuMeter } from "./lib/proc";
 import { describeMachine, writeJson } from "./lib/report";
 import { root, startMainServer, startSecondInstance, type RunningServer } from "./lib/server";
 import { openRunEvents, type SseClient } from "./lib/sse";
@@ -181,6 +182,7 @@ async function main(): Promise<number> {
     // Idle: long-polls only (plus idle heartbeats if the agent sends them).
     const errorsBefore = Object.values(counters.errors).reduce((a, b) => a + b, 0);
     const load0 = loadAvg();
+    const idleMachine = machineCpuMeter();
     const cpu = groupCpuMeter(groups);
     const stmts = await statements.start();
     let rssMax = 0;
@@ -189,6 +191,7 @@ async function main(): Promise<number> {
       rssMax = Math.max(rssMax, rssMiB(groups().app));
     }
     const idleCpu = cpu();
+    const idleMachinePct = idleMachine();
     const idleStatements = await stmts();
     say(`idle ${n}: app ${idleCpu.app!.toFixed(1)} %, postgres ${idleCpu.postgres!.toFixed(1)} % of a core, RSS ${rssMax.toFixed(0)} MiB, ${idleStatements.totalPerSec.toFixed(1)} statements/s`);
 
@@ -200,6 +203,10 @@ async function main(): Promise<number> {
     const pending: Promise<void>[] = [];
     let queued = 0;
     let queueErrors = 0;
+    // The bench's own event-loop delay: on a busy machine part of a latency is the bench's.
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const loadMachine = machineCpuMeter();
     const loadCpu = groupCpuMeter(groups);
     const loadStmts = await statements.start();
     const loadStart = nowMs();
@@ -226,11 +233,20 @@ async function main(): Promise<number> {
           });
           let runId: string;
           try {
-            [runId] = (await user.queueRuns(agent.hostId, "sar", SAR_PARAMS)) as [string];
+            // Bounded: a starved server must not hold the phase open for ever.
+            const res = await fetch(`${server.url}/api/runs`, {
+              method: "POST",
+              headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" },
+              body: JSON.stringify({ hostId: agent.hostId, probe: "sar", params: SAR_PARAMS, repeats: 1 }),
+              signal: AbortSignal.timeout(30_000),
+            });
+            const text = await res.text();
+            if (!res.ok) throw new Error(`POST /api/runs: HTTP ${res.status} ${text.slice(0, 200)}`);
+            [runId] = (JSON.parse(text) as { ids: [string] }).ids;
           } catch (err) {
             failRunId(err);
             agent.cancelExpectation();
-            if (queueErrors++ < 3) say(`queueing failed: ${err instanceof Error ? err.message : String(err)}`);
+            if (queueErrors++ < 3) say(`queueing failed: ${err instanceof Error ? `${err.message}${err.cause ? ` (${String(err.cause)})` : ""}` : String(err)}`);
             return;
           }
           setRunId(runId);
@@ -256,6 +272,8 @@ async function main(): Promise<number> {
     }
     await Promise.all(pending);
     const loadCpuPct = loadCpu();
+    const loadMachinePct = loadMachine();
+    loop.disable();
     const loadStatements = await loadStmts();
     const errors = Object.values(counters.errors).reduce((a, b) => a + b, 0) - errorsBefore + queueErrors;
     const lost = queued * lines - seen.size;
@@ -269,6 +287,7 @@ async function main(): Promise<number> {
         appPctCore: round(idleCpu.app!, 1),
         pgPctCore: round(idleCpu.postgres!, 1),
         otherPctCore: round(idleCpu.other!, 1),
+        machineBusyPct: round(idleMachinePct, 0),
         rssMiB: round(rssMax, 0),
         statementsPerSec: round(idleStatements.totalPerSec, 1),
         topStatements: idleStatements.top.map((s) => ({ ...s, perSec: round(s.perSec, 2) })),
@@ -279,6 +298,9 @@ async function main(): Promise<number> {
         linesPerRun: lines,
         appPctCore: round(loadCpuPct.app!, 1),
         pgPctCore: round(loadCpuPct.postgres!, 1),
+        otherPctCore: round(loadCpuPct.other!, 1),
+        machineBusyPct: round(loadMachinePct, 0),
+        benchLoopDelayMs: { p99: round(loop.percentile(99) / 1e6), max: round(loop.max / 1e6) },
         statementsPerSec: round(loadStatements.totalPerSec, 1),
         topStatements: loadStatements.top.map((s) => ({ ...s, perSec: round(s.perSec, 2) })),
       },
@@ -290,6 +312,8 @@ async function main(): Promise<number> {
       errorsByKind: { ...counters.errors },
     };
     runs.push(run);
+    // Written after every step, so a later step that breaks leaves the earlier figures.
+    writeJson(RESULTS, { partial: true, generatedAt: new Date().toISOString(), machine, runs });
     say(
       `load ${n}: ${queued} runs, pickup p50/p95/max ${run.pickupMs.p50}/${run.pickupMs.p95}/${run.pickupMs.max} ms, ` +
         `live p50/p95 ${run.liveMs.p50}/${run.liveMs.p95} ms, ${lost} lines lost, ${errors} errors`,
