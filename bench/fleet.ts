@@ -91,7 +91,7 @@ async function main(): Promise<number> {
   // The fleet needs sockets: two per agent on loopback (ours and the server's), plus PostgreSQL's.
   process.env.PROBEBOOK_PG_PRELOAD = "pg_stat_statements";
   // One operator enrols the whole fleet: the per-user caps (200 hosts, 10 unused tokens) are
-  // raised as an administrator of a fleet would (README: "Enrolling a fleet").
+  // raised as an administrator of a fleet would (README.md, "Enrolling a fleet").
   process.env.PROBEBOOK_MAX_HOSTS_PER_USER ??= "20000";
   process.env.PROBEBOOK_MAX_PENDING_REGISTRATIONS ??= "64";
   onCleanup("bench data dir", () => fs.rmSync(DATA_DIR, { recursive: true, force: true }));
