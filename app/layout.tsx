@@ -6,7 +6,7 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Probebook", template: "%s · Probebook" },
-  description: "Tuning guides and live iozone, dd, sar and fio probes for Linux storage and memory.",
+  description: "Tuning guides and live storage and memory probes for Linux, run on your own hosts.",
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };

@@ -1,10 +1,12 @@
 import Link from "next/link";
+import { Fragment } from "react";
+import { probeIds } from "@/probes/catalog";
 
 const sections = [
   {
     href: "/guides",
     title: "Guides",
-    text: "Tuning guides built from classic measurements: ext2/ext3/ext4 under IOzone, disk vs flash vs memory, NUMA zone reclaim for databases, file-system metadata speed, XFS preallocation.",
+    text: "Tuning guides built from classic measurements: ext2/ext3/ext4 benchmarked, disk vs flash vs memory, NUMA zone reclaim for databases, file-system metadata speed, XFS preallocation.",
   },
   {
     href: "/hosts",
@@ -14,7 +16,7 @@ const sections = [
   {
     href: "/runs",
     title: "Runs",
-    text: "Launch iozone, dd, sar and fio from the browser, watch the output live and keep the parsed numbers with the host profile they were measured on.",
+    text: "Launch the probes from the browser, watch the output live and keep the parsed numbers with the host profile they were measured on.",
   },
   {
     href: "/compare",
@@ -29,7 +31,14 @@ export default function HomePage() {
       <h1>Measure, compare and tune Linux storage and memory</h1>
       <p className="lead">
         Probebook is a self-hosted dashboard and knowledge base for sysadmins, DBAs and performance engineers. It runs real
-        probes on your hosts — <code>iozone</code>, <code>dd</code>, <code>sar</code> and <code>fio</code> — streams their
+        probes on your hosts —{" "}
+        {probeIds.map((id, i) => (
+          <Fragment key={id}>
+            {i === 0 ? "" : i === probeIds.length - 1 ? " and " : ", "}
+            <code>{id}</code>
+          </Fragment>
+        ))}{" "}
+        — streams their
         output live, stores the parsed results with the host&apos;s profile in PostgreSQL, and sets them beside published
         measurements so you can tell what a tuning change really did.
       </p>
@@ -50,7 +59,7 @@ export default function HomePage() {
           <li>
             <Link href="/sign-in">Sign in</Link>, open <Link href="/hosts">Hosts</Link> and register a machine.
           </li>
-          <li>Launch a dd run on disk and on <code>/dev/shm</code>, then compare them.</li>
+          <li>Launch a run on disk and the same on <code>/dev/shm</code> (memory), then compare them.</li>
         </ol>
       </div>
     </>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { signInAction, type SignInState } from "@/lib/auth/actions";
+import { signInAction, type SignInState } from "@/app/sign-in/actions";
 
 export function SignInForm({ next }: { next?: string }) {
   const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, {});

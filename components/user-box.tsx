@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
-import { signOutAction } from "@/lib/auth/actions";
+import { signOutAction } from "@/app/sign-out/actions";
 
 interface Me {
   email: string;

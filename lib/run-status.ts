@@ -8,7 +8,15 @@ export const RUN_STATUSES = ["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCEL
 /** Statuses after which a run's log and status no longer change on their own. */
 export const ENDED_STATUSES: ReadonlySet<string> = new Set<RunStatus>(["SUCCEEDED", "FAILED", "CANCELLED", "LOST"]);
 
-export const RUN_ORIGINS = ["AGENT", "IMPORTED", "REFERENCE"] as const satisfies readonly RunOrigin[];
+export const RUN_ORIGINS = ["AGENT", "IMPORTED", "REFERENCE", "HISTORY"] as const satisfies readonly RunOrigin[];
+
+/** How each origin reads in lists and filters. */
+export const RUN_ORIGIN_LABELS: Record<(typeof RUN_ORIGINS)[number], string> = {
+  AGENT: "launched",
+  IMPORTED: "imported",
+  REFERENCE: "reference",
+  HISTORY: "host history",
+};
 
 type Missing<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : false;
 const statusesComplete: Missing<RunStatus, (typeof RUN_STATUSES)[number]> = true;

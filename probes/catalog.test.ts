@@ -15,7 +15,7 @@ import { fixture } from "./core/testing";
 describe("catalog", () => {
   it("holds the probes with their Debian packages", () => {
     expect(Object.keys(catalog)).toEqual(["iozone", "dd", "sar", "fio", "fsmeta"]);
-    expect(probeIds.map((id) => [id, catalog[id].tool.binary, catalog[id].tool.debianPackage])).toEqual([
+    expect(probeIds.map((id) => [id, catalog[id].tool.binary, catalog[id].tool.packages.debian])).toEqual([
       ["iozone", "iozone", "iozone3"],
       ["dd", "dd", "coreutils"],
       ["sar", "sar", "sysstat"],

@@ -62,7 +62,7 @@ async function run(client: PrismaClient, argv: string[]): Promise<void> {
     for (const u of users) console.log(`${u.email}\t${u.role.toLowerCase()}\t${u.createdAt.toISOString()}${u.disabledAt ? "\tdisabled" : ""}`);
   } else if (noun === "user" && (verb === "disable" || verb === "enable")) {
     const user = await userByEmail(client, need(values, "email"));
-    await setUserDisabled(client, user.id, verb === "disable");
+    await setUserDisabled({ client, userId: user.id, disabled: verb === "disable" });
     await auditCli(client, verb === "disable" ? "user.disable" : "user.enable", { type: "user", id: user.id });
     console.log(`${verb}d ${user.email}`);
   } else if (noun === "user" && verb === "password") {

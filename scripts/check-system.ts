@@ -8,7 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { systemChromium } from "../lib/runtime/chromium-path";
 import { findOnPath } from "../probes/profile/exec-tool";
-import { distroFamily, installCommand, readOsRelease, type SystemTool } from "../probes/profile/install-commands";
+import { distroFamily, installCommand, PROBE_TOOLS, readOsRelease, type SystemTool } from "../probes/profile/install-commands";
 
 const root = path.resolve(__dirname, "..");
 const INSTALL_SCRIPT = "scripts/install-system-deps.sh";
@@ -23,11 +23,8 @@ interface Need {
 
 const TEST_NEEDS: Need[] = [
   { tool: "chromium", why: "the browser the end-to-end suite drives (or set PLAYWRIGHT_CHROMIUM_PATH)" },
-  { tool: "dd", why: "the dd probe's tests and live runs" },
-  { tool: "sar", why: "the sar probe's tests and live runs" },
-  { tool: "sadf", why: "reading sar's binary files" },
-  { tool: "fio", why: "the fio probe's tests" },
-  { tool: "iozone", why: "the iozone probe's tests" },
+  // Every binary of every probe in the catalog, companions included.
+  ...PROBE_TOOLS.map((tool) => ({ tool, why: `the tests and live runs of the probes that use ${tool}` })),
   { tool: "mkfs.ext4", why: "the loop-mount tests make ext3/ext4 file systems", rootOnly: true },
   { tool: "mkfs.xfs", why: "the loop-mount tests make xfs file systems", rootOnly: true },
   { tool: "losetup", why: "the loop-mount tests detach loop devices", rootOnly: true },

@@ -35,8 +35,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         ) : null}
         <div className="empty" data-testid="compare-empty">
           <p style={{ marginTop: 0 }}>
-            Compare draws runs side by side: iozone throughput against record size, dd write and read bars, sar reclaim and I/O
-            time series, fio bandwidth, IOPS and tail latency — with what differs between the hosts (file system, mount options,
+            Compare draws runs side by side, each probe its own way (throughput against record size, write and read bars,
+            time series, bandwidth, IOPS and tail latency) — with what differs between the hosts (file system, mount options,
             device, kernel, vm sysctls…), repeats folded into medians with their spread, and a value table with Δ % against a
             baseline.
           </p>

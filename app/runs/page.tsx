@@ -6,7 +6,7 @@ import { RunsTable, type RunRowView, type SortHeader } from "@/components/compar
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { labelRuns } from "@/lib/compare/label";
 import { runFilterChoices } from "@/lib/server/comparisons/run-filters";
-import { RUN_STATUSES } from "@/lib/run-status";
+import { RUN_ORIGINS, RUN_ORIGIN_LABELS, RUN_STATUSES } from "@/lib/run-status";
 import { listRuns, listRunsQuerySchema } from "@/lib/server/runs/list-runs";
 import { TOOL_IDS } from "@/probes/catalog";
 
@@ -134,9 +134,11 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
           Origin
           <select name="origin" defaultValue={raw.origin ?? ""}>
             <option value="">any</option>
-            <option value="AGENT">launched</option>
-            <option value="IMPORTED">imported</option>
-            <option value="REFERENCE">reference</option>
+            {RUN_ORIGINS.map((o) => (
+              <option key={o} value={o}>
+                {RUN_ORIGIN_LABELS[o]}
+              </option>
+            ))}
           </select>
         </label>
         <label>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { currentActor } from "@/lib/auth/actor";
-import { revokeOwnSessionAction, signOutAction, signOutEverywhereAction } from "@/lib/auth/actions";
+import { revokeOwnSessionAction, signOutAction, signOutEverywhereAction } from "./actions";
 import { listUserSessions } from "@/lib/auth/session-store";
 import { minuteUtc } from "@/components/format-time";
 

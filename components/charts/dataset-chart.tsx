@@ -53,7 +53,7 @@ const LONG_CATEGORY = 14;
 /** Characters per line of a category label beside a horizontal bar (fits the 150 px axis). */
 const HORIZONTAL_LABEL_CHARS = 24;
 
-/** "Operation (IOzone metric)" → "operation (IOzone metric)" for use mid-sentence. */
+/** "Operation (test metric)" → "operation (test metric)" for use mid-sentence. */
 function lowerFirst(s: string): string {
   return s.charAt(0).toLowerCase() + s.slice(1);
 }

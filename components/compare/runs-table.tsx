@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import styles from "./runs.module.css";
+import { RUN_ORIGIN_LABELS } from "@/lib/run-status";
 
 export interface RunRowView {
   id: string;
@@ -45,7 +46,7 @@ function load(): Picked[] {
   }
 }
 
-const ORIGIN: Record<string, string> = { AGENT: "launched", IMPORTED: "imported", REFERENCE: "reference" };
+const ORIGIN: Record<string, string> = RUN_ORIGIN_LABELS;
 
 export function RunsTable({ rows, headers }: { rows: RunRowView[]; headers: SortHeader[] }) {
   const [picked, setPicked] = useState<Picked[]>([]);

@@ -28,7 +28,7 @@ function columnHeading(dataset: Dataset, key: string): string {
 
 /**
  * The dataset as a grid: one row per `pivot.row` value (one per `pivot.group` value beneath it),
- * one column per `pivot.column` value. 273 IOzone cells read as 21 rows × 13 operations.
+ * one column per `pivot.column` value. 273 benchmark cells read as 21 rows × 13 operations.
  */
 function PivotTable({ dataset, pivot }: { dataset: Dataset; pivot: DatasetPivot }) {
   const text = (v: Cell | undefined) => String(v ?? "");

@@ -22,7 +22,7 @@ function requireDataset(id: string, tag: string): Dataset {
 
 /**
  * Only the columns and rows the chart draws go to the browser: a single-facet chart of the
- * 273-row IOzone table needs 21 rows of four fields, not the whole file and its notes.
+ * 273-row benchmark table needs 21 rows of four fields, not the whole file and its notes.
  */
 function chartSlice(dataset: Dataset, facet: string | undefined): Dataset {
   const { x, y, series, facet: facetKey, unitColumn } = dataset.chart;

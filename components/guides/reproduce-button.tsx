@@ -3,7 +3,7 @@ import { reproduceHref } from "@/lib/guides/format";
 import styles from "./guides.module.css";
 
 export interface ReproduceButtonProps {
-  /** "probe:preset", e.g. "sar:paging". */
+  /** "probe:preset", a preset reference of the catalog (probes/catalog.ts `presetRefs`). */
   preset: string;
   label: string;
   /**

@@ -2,7 +2,8 @@
 // (`next start`) and a real PostgreSQL: run state enforced, bounded parsing off the request
 // thread, launches on unreported hosts, and 400s instead of 500s.
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { longIozoneOutput, wideSarOutput } from "../../lib/testing/huge-outputs";
+import { longIozoneOutput } from "../../probes/iozone/huge-output";
+import { wideSarOutput } from "../../probes/sar/huge-output";
 import { apiTokenFor, bearer, registerFakeAgent } from "../helpers";
 
 const DD_OUTPUT = "4+0 records in\n4+0 records out\n4194304 bytes (4.2 MB, 4.0 MiB) copied, 0.00529 s, 793 MB/s\n";

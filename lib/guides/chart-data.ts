@@ -43,7 +43,7 @@ export interface ChartModel {
   series: ChartSeries[];
   /** Label of the series column ("File system"), null when there is one series. */
   seriesLabel: string | null;
-  /** Label of the facet column ("Operation (IOzone metric)"), null when not faceted. */
+  /** Label of the facet column ("Operation (test metric)"), null when not faceted. */
   facetLabel: string | null;
   panels: ChartPanel[];
   /** Tick positions on a numeric x axis: every distinct x (log2 positions on a log2 axis). */

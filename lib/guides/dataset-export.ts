@@ -23,7 +23,7 @@ export function datasetToJson(dataset: Dataset): string {
 
 export type DownloadFormat = "csv" | "json";
 
-/** File name of a download, also the last URL segment: "ext-iozone-2009.csv". */
+/** File name of a download, also the last URL segment: "<dataset id>.csv". */
 export function downloadFileName(id: string, format: DownloadFormat): string {
   return `${id}.${format}`;
 }
@@ -32,7 +32,7 @@ export function downloadHref(id: string, format: DownloadFormat): string {
   return `/guides/data/${downloadFileName(id, format)}`;
 }
 
-/** "ext-iozone-2009.csv" → { id, format }; null for anything else. */
+/** "<dataset id>.csv" → { id, format }; null for anything else. */
 export function parseDownloadFileName(file: string): { id: string; format: DownloadFormat } | null {
   const m = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(csv|json)$/.exec(file);
   return m ? { id: m[1]!, format: m[2] as DownloadFormat } : null;

@@ -31,7 +31,7 @@ export function tunableHref(name: string): string {
 }
 
 /**
- * "sar:paging" → "/runs/new?probe=sar&preset=paging": the launch form of the probe with the
+ * "<probe>:<preset>" → "/runs/new?probe=<probe>&preset=<preset>": the launch form of the probe with the
  * preset filled in. Returns null when the id is not "probe:preset".
  */
 export function reproduceHref(presetId: string): string | null {

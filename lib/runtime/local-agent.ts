@@ -20,7 +20,7 @@ function readCredential(file: string): StoredCredential | null {
 
 /**
  * Registers this machine as a host (once) and runs an agent for it, so a new user can launch a
- * first dd run right after `npm start`. Allowed: a scratch dir in the data dir (the disk) and
+ * first run right after `npm start`. Allowed: a scratch dir in the data dir (the disk) and
  * /dev/shm (memory). PROBEBOOK_LOCAL_AGENT=0 turns it off.
  */
 export async function startLocalAgent(opts: { port: number; dataDir: string; log: (m: string) => void }): Promise<ChildProcess | null> {

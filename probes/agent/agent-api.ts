@@ -4,11 +4,13 @@ import {
   CLAIM_WAIT_SEC,
   chunksResponseSchema,
   heartbeatResponseSchema,
+  historyDayResponseSchema,
   jobSchema,
   registerResponseSchema,
   type Capabilities,
   type Chunk,
   type FinishRequest,
+  type HistoryDayRequest,
   type Job,
 } from "../protocol/schemas";
 
@@ -23,7 +25,7 @@ function check<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The five agent endpoints of probes/protocol, with their responses validated. */
+/** The agent endpoints of probes/protocol, with their responses validated. */
 export class AgentApi {
   constructor(readonly http: AgentHttpClient) {}
 
@@ -71,5 +73,11 @@ export class AgentApi {
 
   async finish(runId: string, body: FinishRequest, signal?: AbortSignal): Promise<void> {
     await this.http.post(`/api/agent/runs/${encodeURIComponent(runId)}/finish`, body, { signal });
+  }
+
+  /** One attempt (the next history check is the retry); parsing a day on the server takes a while. */
+  async uploadHistory(body: HistoryDayRequest, signal?: AbortSignal): Promise<{ runId: string; created: boolean }> {
+    const res = await this.http.post("/api/agent/history", body, { signal, timeoutMs: 120_000 });
+    return check(historyDayResponseSchema, res.body, "history");
   }
 }

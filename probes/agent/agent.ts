@@ -1,6 +1,7 @@
 // The agent's loop: register (or load the credential), report the host, deliver what earlier
 // processes left in the spool, then claim one job at a time — concurrent probes would disturb
 // each other's measurements — guard it, run it in a pty and stream its output.
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { collectHostProfile, collectTargetProfile } from "../profile/collect-host";
 import { detectCapabilities } from "../profile/capabilities";
@@ -9,6 +10,7 @@ import { DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./backoff";
 import { ensureStateDir } from "./credential-store";
 import { Heartbeat } from "./heartbeat";
 import { AgentHttpClient, HttpError } from "./http-client";
+import { HISTORY_CHECK_MS, HostHistory } from "./history";
 import { guardJob } from "./job-guard";
 import type { Logger } from "./logger";
 import { LogStreamer, type StreamerDeps } from "./log-streamer";
@@ -28,6 +30,8 @@ export interface AgentConfig {
   stateDir: string;
   /** Run one job, then exit. */
   once: boolean;
+  /** --history: sysstat dirs whose finished days are uploaded; null without the flag. */
+  history?: string[] | null;
 }
 
 export interface AgentDeps {
@@ -43,6 +47,8 @@ export interface AgentDeps {
   /** How long a graceful stop waits for the last run's output to reach the server. */
   shutdownFlushMs?: number;
   backoff?: BackoffPolicy;
+  /** Pause between history checks (default hourly). */
+  historyCheckMs?: number;
 }
 
 export class Agent {
@@ -131,6 +137,9 @@ export class Agent {
       idleMs: deps.heartbeatIdleMs,
     });
     heartbeat.start();
+    // Ends with the loop too (--once), not only with a stop.
+    const historyStop = new AbortController();
+    const history = this.startHistory(AbortSignal.any([signal, historyStop.signal]));
     try {
       await replaySpools({ spoolRoot: this.spoolRoot, hostId, deps: this.streamerDeps(), snapshot: this.snapshot, signal });
       while (!signal.aborted) {
@@ -153,8 +162,46 @@ export class Agent {
       }
     } finally {
       heartbeat.stop();
+      historyStop.abort();
+      await history;
     }
     return this.exit ?? { code: 0, message: config.once ? "done: one job was run (--once)" : "stopped" };
+  }
+
+  /**
+   * --history: checks at start, then every historyCheckMs, never while a probe runs (reading and
+   * uploading a day costs CPU that would show in the probe's numbers).
+   */
+  private async startHistory(signal: AbortSignal): Promise<void> {
+    const dirs = this.config.history;
+    if (!dirs || dirs.length === 0) return;
+    const history = new HostHistory(dirs, this.config.stateDir, {
+      log: this.deps.log,
+      upload: (body, s) => this.api.uploadHistory(body, s),
+    });
+    if (!dirs.some((d) => existsSync(d))) {
+      this.deps.log.warn(`history: none of ${dirs.join(", ")} exists yet (is sysstat's collection enabled?); looking again every check`);
+    } else {
+      this.deps.log.info(`history: reading sysstat days from ${dirs.join(", ")}`);
+    }
+    while (!signal.aborted) {
+      while (this.current && !signal.aborted) await sleep(5_000, signal);
+      if (signal.aborted) break;
+      try {
+        const r = await history.check(signal);
+        this.deps.log.info(
+          `history: checked: ${r.uploaded.length} day(s) uploaded, ${r.known.length} already on the server, ${r.failed.length} to retry, ${r.unfinished.length} still being written`,
+        );
+      } catch (err) {
+        if (signal.aborted) break;
+        if (err instanceof HttpError && err.kind === "revoked") {
+          this.revoked(err);
+          break;
+        }
+        this.deps.log.error(`history: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      await sleep(this.deps.historyCheckMs ?? HISTORY_CHECK_MS, signal);
+    }
   }
 
   private get spoolRoot(): string {

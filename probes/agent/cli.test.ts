@@ -30,7 +30,7 @@ describe("parseCli", () => {
   it("parses a full command line", () => {
     expect(parse(["--server", "https://pb.example.com/", "--token", token, "--allow", `${a},${b}`, "--state-dir", "/var/lib/pb", "--once", "--quiet"])).toEqual({
       kind: "run",
-      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true },
+      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true, history: null },
     });
   });
 
@@ -78,6 +78,22 @@ describe("parseCli", () => {
     [["--server"], "Option '--server <value>' argument missing"],
   ])("refuses %j", (args, message) => {
     expect(error(parse(args))).toBe(message);
+  });
+});
+
+describe("parseCli --history", () => {
+  const base = ["--server", "http://h", "--allow", a];
+  const dirs = (r: CliResult) => (r.kind === "run" ? r.options.history : error(r));
+  it("takes an optional DIR: bare means sysstat's default dirs, also before another option", () => {
+    expect(dirs(parse(base))).toBeNull();
+    expect(dirs(parse([...base, "--history"]))).toEqual(["/var/log/sa", "/var/log/sysstat"]);
+    expect(dirs(parse(["--history", ...base]))).toEqual(["/var/log/sa", "/var/log/sysstat"]);
+    expect(dirs(parse([...base, "--history", path.join(root, "link-to-a"), "--history", b]))).toEqual([a, b]);
+    expect(dirs(parse([...base, "--history=" + b]))).toEqual([b]);
+  });
+  it("refuses a DIR that is missing or a file, naming the flag", () => {
+    expect(error(parse([...base, "--history", path.join(root, "missing")]))).toBe(`--history ${path.join(root, "missing")}: no such directory`);
+    expect(error(parse([...base, "--history", path.join(root, "file")]))).toBe(`--history ${path.join(root, "file")}: not a directory`);
   });
 });
 

@@ -2,6 +2,7 @@ import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { probeIds } from "../catalog";
+import { SYSSTAT_HISTORY_DIRS } from "../sar/history";
 import { AGENT_VERSION } from "./version";
 
 export interface CliOptions {
@@ -12,6 +13,8 @@ export interface CliOptions {
   stateDir: string;
   once: boolean;
   quiet: boolean;
+  /** --history: sysstat dirs to upload finished days from (real paths, or the defaults); null without it. */
+  history: string[] | null;
 }
 
 export type CliResult =
@@ -34,6 +37,10 @@ Options:
   --allow DIR        directory probes may write in; repeat or separate with commas
   --state-dir DIR    credential and output spool (default: $PROBEBOOK_AGENT_STATE_DIR
                      or ~/.local/state/probebook-agent)
+  --history [DIR]    upload this host's sysstat history: every finished day of the daily
+                     files (saDD, saYYYYMMDD) in DIR, or in ${SYSSTAT_HISTORY_DIRS.join(" and ")}
+                     without DIR, read with the host's sadf; checked at start, then hourly.
+                     Today's file waits until the day is over. Repeat for more dirs
   --once             run one job, then exit
   --quiet            log warnings and errors only
   --install-tools    install the missing probe tools with this distribution's package
@@ -56,17 +63,35 @@ function checkServer(raw: string): string | null {
   return null;
 }
 
-function checkDir(raw: string): { dir: string } | { error: string } {
+function checkDir(raw: string, flag = "--allow"): { dir: string } | { error: string } {
   const resolved = path.resolve(raw);
   let real: string;
   try {
     real = realpathSync(resolved);
   } catch {
-    return { error: `--allow ${raw}: no such directory` };
+    return { error: `${flag} ${raw}: no such directory` };
   }
-  if (!statSync(real).isDirectory()) return { error: `--allow ${raw}: not a directory` };
-  if (!path.isAbsolute(real)) return { error: `--allow ${raw}: not an absolute path` };
+  if (!statSync(real).isDirectory()) return { error: `${flag} ${raw}: not a directory` };
+  if (!path.isAbsolute(real)) return { error: `${flag} ${raw}: not an absolute path` };
   return { dir: real };
+}
+
+/** `--history` takes an optional DIR: a bare one (last, or before another option) means the defaults. */
+function bareHistoryToEmpty(argv: string[]): string[] {
+  return argv.map((a, i) => (a === "--history" && (i + 1 >= argv.length || argv[i + 1]!.startsWith("-")) ? "--history=" : a));
+}
+
+function historyDirs(values: string[] | undefined): { dirs: string[] | null } | { error: string } {
+  if (values === undefined) return { dirs: null };
+  const raw = values.flatMap((v) => v.split(",")).map((d) => d.trim());
+  if (raw.every((d) => d === "")) return { dirs: [...SYSSTAT_HISTORY_DIRS] };
+  const dirs: string[] = [];
+  for (const d of raw.filter(Boolean)) {
+    const r = checkDir(d, "--history");
+    if ("error" in r) return r;
+    if (!dirs.includes(r.dir)) dirs.push(r.dir);
+  }
+  return { dirs };
 }
 
 /** Parses and checks the command line; every problem is one line that says what to change. */
@@ -74,7 +99,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: bareHistoryToEmpty(argv),
       strict: true,
       allowPositionals: false,
       options: {
@@ -84,6 +109,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
         allow: { type: "string", multiple: true },
         "state-dir": { type: "string" },
         once: { type: "boolean" },
+        history: { type: "string", multiple: true },
         quiet: { type: "boolean" },
         "install-tools": { type: "boolean" },
         version: { type: "boolean" },
@@ -128,8 +154,18 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
     // Probes delete their scratch files there and fill it up: the credential does not belong in it.
     return { kind: "error", message: `--state-dir ${stateDir} must not be inside an --allow directory` };
   }
+  const history = historyDirs(values.history);
+  if ("error" in history) return { kind: "error", message: history.error };
   return {
     kind: "run",
-    options: { server: values.server.replace(/\/+$/, ""), token, allow, stateDir, once: values.once ?? false, quiet: values.quiet ?? false },
+    options: {
+      server: values.server.replace(/\/+$/, ""),
+      token,
+      allow,
+      stateDir,
+      once: values.once ?? false,
+      quiet: values.quiet ?? false,
+      history: history.dirs,
+    },
   };
 }

@@ -29,7 +29,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const agent = new Agent(
-    { server: options.server, token: options.token, allowDirs: options.allow, stateDir: options.stateDir, once: options.once },
+    { server: options.server, token: options.token, allowDirs: options.allow, stateDir: options.stateDir, once: options.once, history: options.history },
     { log },
   );
   let signals = 0;

@@ -2,7 +2,7 @@
 import { formatBytes } from "./text";
 
 /**
- * "The data set is smaller than twice the RAM": what = the data set ("The fio file"), fix = the
+ * "The data set is smaller than twice the RAM": what = the data set ("The test file"), fix = the
  * tool's way to bypass the cache ("set direct=1").
  */
 export function pageCacheAdvice(what: string, writtenBytes: number, memTotal: number | undefined, fix: string): string {

@@ -14,8 +14,8 @@ export interface DisplayUnit {
 }
 
 /**
- * Units Probebook shows. Throughput is always MiB/s (2²⁰ bytes per second): iozone's KB/s are
- * KiB/s, dd prints MB/s (10⁶) and fio reports B/s, so one binary unit lets any two probes'
+ * Units Probebook shows. Throughput is always MiB/s (2²⁰ bytes per second): tools print KiB/s
+ * (as "KB/s"), MB/s (10⁶) or B/s, so one binary unit lets any two probes'
  * bars sit on one axis. Latencies are shown in µs, sizes in MiB.
  */
 export const DISPLAY_UNITS: Readonly<Record<string, DisplayUnit>> = {
@@ -54,8 +54,8 @@ export interface MetricVocabulary {
   /** The known metrics, in reading order (charts and tables follow it). */
   metrics: readonly MetricDef[];
   /**
-   * Names accepted besides `metrics`: a pattern (iozone's "throughput_<test>"), or "any" for a
-   * tool whose columns are open-ended (sysstat adds sar columns between releases).
+   * Names accepted besides `metrics`: a pattern ("throughput_<test>"), or "any" for a
+   * tool whose columns are open-ended (a sampler that adds columns between releases).
    */
   also?: RegExp | "any";
 }

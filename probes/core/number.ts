@@ -11,7 +11,7 @@ const PLAIN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
  * not a single finite number.
  *
  * A lone comma is taken as the decimal separator: these tools never group thousands, so
- * "1,234" from sar or dd means 1.234. Two or more commas (or dots) can only be grouping.
+ * "1,234" from a tool in a comma-decimal locale means 1.234. Two or more commas (or dots) can only be grouping.
  */
 export function parseLocaleNumber(input: string): number | null {
   if (typeof input !== "string" || input.length === 0 || input.length > 64) return null;
@@ -60,7 +60,7 @@ function validGrouping(s: string, sep: string): boolean {
   return first !== undefined && /^\d{1,3}$/.test(first) && rest.every((p) => /^\d{3}$/.test(p));
 }
 
-/** True when the token parses as a number; used to tell sar/iozone header lines from data rows. */
+/** True when the token parses as a number; used to tell header lines from data rows. */
 export function isNumeric(token: string): boolean {
   return parseLocaleNumber(token) !== null;
 }

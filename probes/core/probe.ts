@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { MetricVocabulary } from "./metrics";
+import type { PackagesByFamily } from "./packages";
 import { stripAnsi } from "./text";
 import type { CommandSpec, Measurement, NormalisedResult, ParseOutcome, Progress, Tool } from "./types";
 import type { ProbeView } from "./view";
@@ -17,7 +18,13 @@ export interface VersionDetection {
 export interface ToolInfo {
   /** The executable the agent looks up on PATH and runs. */
   binary: string;
-  debianPackage: string;
+  /** Which package brings the binary (and its companions) on each distribution family. */
+  packages: PackagesByFamily;
+  /**
+   * The package lives outside the distribution's default components: Debian's non-free,
+   * Ubuntu's multiverse. The install command enables that component first.
+   */
+  outsideMainRepos?: boolean;
   /** What to do when the binary is missing, shown in the launch form and agent refusals. */
   installHint: string;
   /** Version detection of `binary` for the host's capabilities. */
@@ -78,7 +85,7 @@ export interface ProbeDefinition<P extends { target: string }> {
   title: string;
   /** One paragraph for the launch form: what it measures and what it writes. */
   description: string;
-  /** The binary, its Debian package, install hint and version detection. */
+  /** The binary, its package per distribution, install hint and version detection. */
   tool: ToolInfo;
   /** Label of the probe in the import form: which output formats the parser reads. */
   importLabel: string;

@@ -43,7 +43,7 @@ export function normalisedResultSchemaFor(toolSchema: z.ZodType<Tool>, vocabular
 }
 
 /**
- * The directory a probe works in. It reaches argv (dd of=..., iozone -f ..., fio --directory=...),
+ * The directory a probe works in. It reaches argv (an output file or directory option),
  * so it must be an absolute path without NUL/control characters or ".." segments: a preset can
  * then never escape the directory the operator chose.
  */

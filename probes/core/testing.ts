@@ -15,7 +15,7 @@ export function fixture(tool: Tool, name: string): string {
 
 export function allFixtures(tools: readonly Tool[] = TOOL_IDS): { name: string; text: string }[] {
   return tools.flatMap((tool) =>
-    // Sub-folders hold whole corpora with their own tests (e.g. sar/fixtures/sysstat).
+    // Sub-folders hold whole corpora with their own tests (e.g. a tool's upstream test data).
     readdirSync(path.join(PROBES_DIR, tool, "fixtures"), { withFileTypes: true })
       .filter((d) => d.isFile() && !d.name.endsWith(".md"))
       .map((d) => d.name)

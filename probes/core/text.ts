@@ -1,6 +1,6 @@
 // Small text helpers shared by the parsers. All are total functions: any string in, no throws.
 
-/** Splits on \n, \r\n and lone \r (dd and fio redraw progress lines with carriage returns). */
+/** Splits on \n, \r\n and lone \r (tools redraw progress lines with carriage returns). */
 export function splitLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);
 }

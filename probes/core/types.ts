@@ -18,7 +18,7 @@ export interface NormalisedResult {
   toolVersion: string | null;
   measurements: Measurement[];
   warnings: string[];
-  /** Which of the tool's output forms the parser recognised, e.g. "sadf -j", "busybox dd". */
+  /** Which of the tool's output forms the parser recognised, e.g. a JSON form, or the output of another implementation of the tool. */
   format?: string;
 }
 

@@ -1,3 +1,4 @@
+import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
 import { ddAdvice } from "./advice";
 import { buildDdCommand, ddRequiredFreeBytes } from "./command";
@@ -14,7 +15,7 @@ export const ddProbe: ProbeDefinition<DdParams> = {
     "Writes or reads one large file in the target with dd and reports bytes, seconds and bytes per second. Direct I/O and fdatasync decide whether the page cache is measured too.",
   tool: {
     binary: "dd",
-    debianPackage: "coreutils",
+    packages: samePackage("coreutils"),
     installHint: "dd is part of coreutils, which every Debian system has installed (apt-get install coreutils).",
     // "dd (coreutils) 9.1"
     version: { args: ["--version"], pattern: /^dd \([^)]*\)\s+(\S+)/m },

@@ -1,3 +1,4 @@
+import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
 import { fioAdvice } from "./advice";
 import { buildFioCommand, fioRequiredFreeBytes } from "./command";
@@ -14,7 +15,7 @@ export const fioProbe: ProbeDefinition<FioParams> = {
     "Sequential or random reads and writes on one file in the target, with direct I/O and a chosen I/O engine and queue depth. Reports bandwidth, IOPS, mean latency and 99th-percentile completion latency.",
   tool: {
     binary: "fio",
-    debianPackage: "fio",
+    packages: samePackage("fio"),
     installHint: "apt-get install fio",
     // "fio-3.33"
     version: { args: ["--version"], pattern: /^fio-(\S+)/m },

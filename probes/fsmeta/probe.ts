@@ -1,3 +1,4 @@
+import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
 import { fsmetaAdvice } from "./advice";
 import { buildFsmetaCommand, fsmetaRequiredFreeBytes } from "./command";
@@ -15,7 +16,7 @@ export const fsmetaProbe: ProbeDefinition<FsmetaParams> = {
     "Creates, stats and deletes many empty files with fio's filecreate, filestat and filedelete engines, in one directory or spread over several. Reports files per second and mean and 99th-percentile latency of each step.",
   tool: {
     binary: "fio",
-    debianPackage: "fio",
+    packages: samePackage("fio"),
     installHint: "apt-get install fio (fio 3.x: the filecreate, filestat and filedelete engines are needed)",
     // "fio-3.33"
     version: { args: ["--version"], pattern: /^fio-(\S+)/m },

@@ -1,3 +1,4 @@
+import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
 import { iozoneAdvice } from "./advice";
 import { buildIozoneCommand, iozoneRequiredFreeBytes } from "./command";
@@ -8,6 +9,8 @@ import { extractIozoneProgress } from "./progress";
 import { iozoneReference } from "./reference";
 import { iozoneView } from "./view";
 
+const FROM_SOURCE = "build it from source: download the tarball from https://www.iozone.org, run `make linux` in src/current and copy iozone onto PATH";
+
 export const iozoneProbe: ProbeDefinition<IozoneParams> = {
   id: "iozone",
   title: "iozone file system benchmark",
@@ -15,7 +18,15 @@ export const iozoneProbe: ProbeDefinition<IozoneParams> = {
     "Measures file read/write throughput over a grid of file and record sizes (auto mode) or with several processes at once (throughput mode). Writes its test file into the target directory.",
   tool: {
     binary: "iozone",
-    debianPackage: "iozone3",
+    // iozone's licence keeps it out of most repositories: Debian ships it in non-free, Ubuntu in multiverse.
+    packages: samePackage("iozone3", {
+      fedora: { manual: `iozone is not packaged for Fedora; ${FROM_SOURCE}` },
+      rhel: { manual: `iozone is not in RHEL or EPEL; ${FROM_SOURCE}` },
+      suse: { manual: 'iozone is in openSUSE\'s "benchmark" repository (https://software.opensuse.org/package/iozone): add it with zypper addrepo, then zypper install iozone' },
+      arch: { manual: "iozone is in the AUR (https://aur.archlinux.org/packages/iozone): build it with makepkg or an AUR helper" },
+      alpine: { manual: `iozone is not packaged for Alpine; ${FROM_SOURCE}` },
+    }),
+    outsideMainRepos: true,
     installHint:
       "iozone3 is in Debian's non-free component: add \"non-free\" to the Components: line of /etc/apt/sources.list.d/debian.sources, run apt-get update, then apt-get install iozone3.",
     // "        Version $Revision: 3.489 $"

@@ -2,7 +2,11 @@
 // install them. One table for everyone who says "install X": the `npm test` pre-check, the
 // `npm start` hint, the host page's missing-tool hint and the agent's `--install-tools`.
 import { access, readFile } from "node:fs/promises";
+import { allProbes } from "../catalog";
+import { samePackage, type DistroFamily, type PackagesByFamily } from "../core/packages";
 import { parseOsReleaseFields } from "./parse-kernel-files";
+
+export type { DistroFamily } from "../core/packages";
 
 /** The fields of /etc/os-release that decide the package manager and package names. */
 export interface OsRelease {
@@ -18,53 +22,46 @@ export interface OsRelease {
   aptSources?: "deb822" | "list";
 }
 
-export type DistroFamily = "debian" | "ubuntu" | "fedora" | "rhel" | "suse" | "arch" | "alpine";
-
 /**
- * Tools Probebook runs: the four probes (dd, iozone, sar/sadf, fio), the browser of the
- * end-to-end suite, what the loop-mount tests make file systems with, and sysctl for tunables.
+ * Tools Probebook runs besides the probes' own binaries: the browser of the end-to-end suite,
+ * what the lab and the loop-mount tests make file systems with, sysctl for tunables, numactl.
  */
-export const SYSTEM_TOOLS = ["iozone", "dd", "sar", "sadf", "fio", "chromium", "mkfs.ext4", "mkfs.xfs", "losetup", "mount", "sysctl", "numactl"] as const;
-export type SystemTool = (typeof SYSTEM_TOOLS)[number];
-
-/** The probe tools the agent reports (the same names as its capabilities). */
-export const PROBE_TOOLS = ["iozone", "dd", "sar", "sadf", "fio"] as const satisfies readonly SystemTool[];
-
-/** A tool without a package in the distribution's usual repositories: what to do instead. */
-interface Manual {
-  manual: string;
-}
-type Source = string | Manual;
-
-const IOZONE_SOURCE = "build it from source: download the tarball from https://www.iozone.org, run `make linux` in src/current and copy iozone onto PATH";
-
-// Package names as each distribution's repositories call them. iozone's licence keeps it out of
-// most of them: Debian ships it in non-free, Ubuntu in multiverse.
-const PACKAGES: Record<SystemTool, Record<DistroFamily, Source>> = {
-  iozone: {
-    debian: "iozone3",
-    ubuntu: "iozone3",
-    fedora: { manual: `iozone is not packaged for Fedora; ${IOZONE_SOURCE}` },
-    rhel: { manual: `iozone is not in RHEL or EPEL; ${IOZONE_SOURCE}` },
-    suse: { manual: "iozone is in openSUSE's \"benchmark\" repository (https://software.opensuse.org/package/iozone): add it with zypper addrepo, then zypper install iozone" },
-    arch: { manual: "iozone is in the AUR (https://aur.archlinux.org/packages/iozone): build it with makepkg or an AUR helper" },
-    alpine: { manual: `iozone is not packaged for Alpine; ${IOZONE_SOURCE}` },
-  },
-  dd: all("coreutils"),
-  sar: all("sysstat"),
-  sadf: all("sysstat"),
-  fio: all("fio"),
-  chromium: { ...all("chromium"), ubuntu: "chromium-browser" },
-  "mkfs.ext4": all("e2fsprogs"),
-  "mkfs.xfs": all("xfsprogs"),
-  losetup: all("util-linux"),
-  mount: all("util-linux"),
-  sysctl: { ...all("procps"), fedora: "procps-ng", rhel: "procps-ng", alpine: "procps-ng" },
-  numactl: { ...all("numactl"), alpine: "numactl-tools" },
+const OTHER_TOOLS: Record<string, PackagesByFamily> = {
+  chromium: samePackage("chromium", { ubuntu: "chromium-browser" }),
+  "mkfs.ext4": samePackage("e2fsprogs"),
+  "mkfs.xfs": samePackage("xfsprogs"),
+  losetup: samePackage("util-linux"),
+  mount: samePackage("util-linux"),
+  sysctl: samePackage("procps", { fedora: "procps-ng", rhel: "procps-ng", alpine: "procps-ng" }),
+  numactl: samePackage("numactl", { alpine: "numactl-tools" }),
 };
 
-function all(pkg: string): Record<DistroFamily, string> {
-  return { debian: pkg, ubuntu: pkg, fedora: pkg, rhel: pkg, suse: pkg, arch: pkg, alpine: pkg };
+/** A tool name: a probe's binary or companion (from the catalog) or one of OTHER_TOOLS. */
+export type SystemTool = string;
+
+interface ToolPackages {
+  packages: PackagesByFamily;
+  outsideMainRepos: boolean;
+}
+
+/** Every probe binary and companion with the packages its probe declares (probes sharing a binary agree). */
+const PROBE_PACKAGES: ReadonlyMap<string, ToolPackages> = new Map(
+  allProbes().flatMap((p) => {
+    const entry = { packages: p.tool.packages, outsideMainRepos: p.tool.outsideMainRepos ?? false };
+    return [p.tool.binary, ...(p.tool.companions ?? []).map((c) => c.binary)].map((b) => [b, entry] as const);
+  }),
+);
+
+/** The probe tools the agent reports (the same names as its capabilities). */
+export const PROBE_TOOLS: readonly string[] = [...PROBE_PACKAGES.keys()];
+
+export const SYSTEM_TOOLS: readonly string[] = [...PROBE_TOOLS, ...Object.keys(OTHER_TOOLS)];
+
+function packagesOf(tool: SystemTool): ToolPackages | null {
+  const probe = PROBE_PACKAGES.get(tool);
+  if (probe) return probe;
+  const other = OTHER_TOOLS[tool];
+  return other ? { packages: other, outsideMainRepos: false } : null;
 }
 
 const FAMILY_OF_ID: Record<string, DistroFamily> = {
@@ -184,14 +181,16 @@ function majorVersion(os: OsRelease | null): number | null {
   return Number.isInteger(major) && major > 0 ? major : null;
 }
 
-function managerSteps(family: DistroFamily, os: OsRelease | null, packages: string[]): InstallStep[] {
+/** `outside`: packages from Debian's non-free / Ubuntu's multiverse, named in the step's reason. */
+function managerSteps(family: DistroFamily, os: OsRelease | null, packages: string[], outside: string[]): InstallStep[] {
   const has = (p: string) => packages.includes(p);
+  const outsideList = outside.join(", ");
   switch (family) {
     case "debian": {
       const steps: InstallStep[] = [];
-      if (has("iozone3")) {
+      if (outside.length > 0) {
         const list = os?.aptSources ? os.aptSources === "list" : (majorVersion(os) ?? 12) < 12;
-        steps.push({ argv: list ? DEBIAN_NON_FREE_LIST : DEBIAN_NON_FREE_DEB822, why: "iozone3 is only in Debian's non-free component" });
+        steps.push({ argv: list ? DEBIAN_NON_FREE_LIST : DEBIAN_NON_FREE_DEB822, why: `${outsideList} ${outside.length > 1 ? "are" : "is"} only in Debian's non-free component` });
       }
       steps.push({ argv: ["apt-get", "update"], why: "refresh the package lists" });
       steps.push({ argv: ["apt-get", "install", "-y", ...packages], why: "install the packages" });
@@ -199,7 +198,7 @@ function managerSteps(family: DistroFamily, os: OsRelease | null, packages: stri
     }
     case "ubuntu":
       return [
-        ...(has("iozone3") ? [{ argv: ["add-apt-repository", "-y", "multiverse"], why: "iozone3 is only in Ubuntu's multiverse component" }] : []),
+        ...(outside.length > 0 ? [{ argv: ["add-apt-repository", "-y", "multiverse"], why: `${outsideList} ${outside.length > 1 ? "are" : "is"} only in Ubuntu's multiverse component` }] : []),
         { argv: ["apt-get", "update"], why: "refresh the package lists" },
         { argv: ["apt-get", "install", "-y", ...packages], why: "install the packages" },
       ];
@@ -227,14 +226,17 @@ export function installPlan(os: OsRelease | null, tools: readonly SystemTool[]):
     return { family, packages: [], steps: [], manual: unique.map((tool) => ({ tool, how: `install ${tool} with your distribution's package manager` })) };
   }
   const packages: string[] = [];
+  const outside: string[] = [];
   const manual: InstallPlan["manual"] = [];
   for (const tool of unique) {
-    const source = PACKAGES[tool][family];
+    const known = packagesOf(tool);
+    const source = known?.packages[family] ?? { manual: `install ${tool} with your distribution's package manager` };
     if (typeof source === "string") {
       if (!packages.includes(source)) packages.push(source);
+      if (known?.outsideMainRepos && !outside.includes(source)) outside.push(source);
     } else manual.push({ tool, how: source.manual });
   }
-  return { family, packages, steps: packages.length > 0 ? managerSteps(family, os, packages) : [], manual };
+  return { family, packages, steps: packages.length > 0 ? managerSteps(family, os, packages, outside) : [], manual };
 }
 
 /** argv as one line a person can paste into a shell (arguments with spaces or specials quoted). */

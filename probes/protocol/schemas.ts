@@ -193,3 +193,24 @@ export const finishRequestSchema = z.object({
 });
 export type FinishRequest = z.infer<typeof finishRequestSchema>;
 export const finishResponseSchema = z.object({ status: z.string() });
+
+/** Upper bound of one history day's `sadf -j` output (a day at 1-minute samples is ~1.5 MB). */
+export const MAX_HISTORY_OUTPUT_CHARS = 8 * 1024 * 1024;
+
+/**
+ * One finished day of the host's sysstat files (POST /api/agent/history). `day` is the file's
+ * own header date as sadf prints it; the server checks it against the output and keeps one run
+ * per host and day, so a repeat answers the existing run instead of storing another.
+ */
+export const historyDayRequestSchema = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "day must be YYYY-MM-DD"),
+  /** The sa file's path on the host, for the run's notes. */
+  file: z.string().min(1).max(4096),
+  output: z.string().min(1).max(MAX_HISTORY_OUTPUT_CHARS),
+});
+export type HistoryDayRequest = z.infer<typeof historyDayRequestSchema>;
+export const historyDayResponseSchema = z.object({
+  runId: z.string().uuid(),
+  /** false when this host's day was already stored (the answer names that run). */
+  created: z.boolean(),
+});

@@ -1,3 +1,4 @@
+import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
 import { sarAdvice } from "./advice";
 import { buildSarCommand, sarRequiredFreeBytes } from "./command";
@@ -13,7 +14,7 @@ export const sarProbe: ProbeDefinition<SarParams> = {
     "Samples paging, disk, memory and CPU counters at a fixed interval. Writes nothing; run it alongside another probe to see what the kernel does meanwhile.",
   tool: {
     binary: "sar",
-    debianPackage: "sysstat",
+    packages: samePackage("sysstat"),
     installHint: "apt-get install sysstat (sar works with an interval and count without enabling the collection service).",
     // "sysstat version 12.6.1"
     version: { args: ["-V"], pattern: /sysstat version\s+(\S+)/i },

@@ -8,6 +8,9 @@ import { audit } from "@/lib/server/audit/audit-request";
 import { uuidSchema } from "@/lib/http/params";
 import { changeRole } from "@/lib/server/users/change-role";
 import { createUser } from "@/lib/server/users/create-user";
+import { setUserDisabled } from "@/lib/server/users/set-user-disabled";
+import { revokeUserSessions } from "@/lib/auth/session-store";
+import { AppError } from "@/lib/http/app-error";
 
 const roleSchema = z.enum(["VIEWER", "OPERATOR", "ADMIN"], { error: "Choose viewer, operator or admin." });
 
@@ -31,5 +34,27 @@ export async function changeRoleAction(form: FormData): Promise<void> {
   const role = roleSchema.parse(form.get("role"));
   const { from } = await changeRole({ actorId: actor.userId, userId, role });
   await audit({ actor, action: "user.role", target: { type: "user", id: userId }, details: { from, to: role } });
+  revalidatePath("/admin/users");
+}
+
+// Admin controls over a user's access: disable/enable, end every session.
+
+/** Disables or re-enables a user (an admin cannot disable themselves). */
+export async function setUserDisabledAction(form: FormData): Promise<void> {
+  const actor = await requireActor("ADMIN");
+  const userId = uuidSchema().parse(form.get("userId"));
+  const disabled = form.get("disabled") === "1";
+  if (userId === actor.userId && disabled) throw new AppError("BAD_REQUEST", "You cannot disable your own account.");
+  await setUserDisabled({ userId, disabled });
+  await audit({ actor, action: disabled ? "user.disable" : "user.enable", target: { type: "user", id: userId } });
+  revalidatePath("/admin/users");
+}
+
+/** An admin signs a user out of every browser. */
+export async function revokeUserSessionsAction(form: FormData): Promise<void> {
+  const actor = await requireActor("ADMIN");
+  const userId = uuidSchema().parse(form.get("userId"));
+  const count = await revokeUserSessions(userId);
+  await audit({ actor, action: "sessions.revoke", target: { type: "user", id: userId }, details: { count } });
   revalidatePath("/admin/users");
 }

@@ -3,7 +3,7 @@ import { ActionForm } from "@/components/admin/action-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { listUsers } from "@/lib/server/users/list-users";
 import { changeRoleAction, createUserAction } from "./actions";
-import { revokeUserSessionsAction, setUserDisabledAction } from "@/lib/server/users/user-access-actions";
+import { revokeUserSessionsAction, setUserDisabledAction } from "./actions";
 
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
 import { getHost } from "@/lib/server/hosts/get-host";
 import { hostSummary } from "@/lib/server/hosts/host-summary";
+import { listHistoryDays } from "@/lib/server/runs/list-history-days";
 import { listHostRuns } from "@/lib/server/runs/list-host-runs";
 import { setMediumOverrideAction } from "../actions";
 
@@ -25,7 +26,7 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
   const s = hostSummary(host);
   const overrides = (host.mediumOverrides ?? {}) as Record<string, string>;
   const operator = roleAtLeast(actor.role, "OPERATOR");
-  const runs = await listHostRuns({ hostId: id, take: 20 });
+  const [runs, historyDays] = await Promise.all([listHostRuns({ hostId: id, take: 20 }), listHistoryDays({ hostId: id })]);
   return (
     <>
       <p className="muted small">
@@ -133,6 +134,28 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
             </li>
           ))}
         </ul>
+      )}
+      <h2>History</h2>
+      {historyDays.length === 0 ? (
+        <div className="empty" data-testid="history-days">
+          No sysstat days uploaded. Start the agent with <code>--history</code> to send this host&apos;s finished days from
+          /var/log/sa or /var/log/sysstat.
+        </div>
+      ) : (
+        <>
+          <p className="muted small">
+            The host&apos;s own sysstat files, one sar run per finished day, read with its sadf.{" "}
+            <Link href={`/runs?hostId=${host.id}&origin=HISTORY`}>All as runs</Link>
+          </p>
+          <ul className="history-days" data-testid="history-days">
+            {historyDays.map((d) => (
+              <li key={d.runId}>
+                <Link href={`/runs/${d.runId}`}>{d.day}</Link>
+                {d.warnings > 0 ? <span className="muted small"> · {d.warnings} warning{d.warnings === 1 ? "" : "s"}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {operator ? (
         <>

@@ -2,14 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CancelButton } from "@/components/run/cancel-button";
+import { DiagnosisView } from "@/components/run/diagnosis-view";
 import { ResultView } from "@/components/run/result-view";
 import { RunTerminal } from "@/components/run/run-terminal";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
+import { diagnoseResult } from "@/lib/diagnosis/run-diagnosis";
 import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
 import { listReferenceRuns } from "@/lib/server/reference/list-reference-runs";
-import { getRun } from "@/lib/server/runs/get-run";
+import { getRun, type RunJson } from "@/lib/server/runs/get-run";
 
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
@@ -19,6 +21,13 @@ function readAs(result: unknown): string | null {
   const format = typeof result === "object" && result !== null ? (result as { format?: unknown }).format : undefined;
   return typeof format === "string" ? format : null;
 }
+
+const ORIGIN_VERB: Record<RunJson["origin"], string> = {
+  AGENT: "Launched",
+  IMPORTED: "Imported",
+  REFERENCE: "Reference data",
+  HISTORY: "Host history, uploaded",
+};
 
 export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -30,6 +39,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   });
   const live = run.status === "QUEUED" || run.status === "RUNNING";
   // The guides' published measurements of the same probe, to set this run beside.
+  // Probes that sample the machine (sar) are read by the guides' rules from their own result.
+  const diagnosis = run.status === "SUCCEEDED" ? diagnoseResult(run.result) : null;
   const references =
     run.status === "SUCCEEDED" && run.origin !== "REFERENCE" ? await listReferenceRuns({ probe: run.probe, take: 6 }) : [];
   return (
@@ -38,13 +49,14 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         <Link href="/runs">Runs</Link> / {run.id.slice(0, 8)}
       </p>
       <h1>
-        {run.probe} on {run.hostName ?? "unknown host"}{" "}
+        {run.probe} on {run.hostName ?? "unknown host"}
+        {run.historyDay ? `, ${run.historyDay}` : ""}{" "}
         <span className={`badge badge-${run.status}`} data-testid="run-status">
           {run.status.toLowerCase()}
         </span>
       </h1>
       <p className="muted">
-        {run.origin === "IMPORTED" ? "Imported" : run.origin === "REFERENCE" ? "Reference data" : "Launched"}{" "}
+        <span data-testid="run-origin">{ORIGIN_VERB[run.origin]}</span>{" "}
         {new Date(run.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
         {run.durationMs !== null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
         {run.exitCode !== null ? ` · exit ${run.exitCode}` : ""}
@@ -88,6 +100,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           <span className="muted small">{references.map((r) => r.hostLabel).join(" · ")}</span>
         </p>
       ) : null}
+      {diagnosis ? <DiagnosisView diagnosis={diagnosis} /> : null}
       {run.result ? (
         <>
           <h2>Results</h2>

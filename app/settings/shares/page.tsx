@@ -3,7 +3,7 @@ import Link from "next/link";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { listShares } from "@/lib/server/comparisons/list-shares";
-import { revokeShareAction } from "@/lib/server/comparisons/share-actions";
+import { revokeShareAction } from "./actions";
 import { minuteUtc } from "@/components/format-time";
 
 export const metadata: Metadata = { title: "Share links" };

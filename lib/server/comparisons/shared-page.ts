@@ -15,7 +15,7 @@ export const sharedComparison = cache(async (slug: string): Promise<SharedCompar
   }
 });
 
-/** "dd comparison of 4 runs: a; b; c; +1 more" — for og:description and the page's description. */
+/** "<probe> comparison of 4 runs: a; b; c; +1 more" — for og:description and the page's description. */
 export function describeShared(c: SharedComparison): string {
   const probes = [...new Set(c.runs.map((r) => r.probe))].join(" + ");
   const labels = c.runs.slice(0, 4).map((r) => r.label);

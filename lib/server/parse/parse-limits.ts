@@ -3,11 +3,11 @@
 import type { NormalisedResult } from "../../../probes/core/types";
 
 export const PARSE_LIMITS = {
-  /** Fields on one line of tool output: sar -A prints a few hundred columns at most. */
+  /** Fields on one line of tool output: the widest real tables have a few hundred columns. */
   inputFieldsPerLine: 2_000,
-  /** Distinct metric names in a result (sar's columns). */
+  /** Distinct metric names in a result (a sampler's columns). */
   columns: 1_000,
-  /** Distinct dimension tuples (rows: sar timestamps × devices, iozone file × record sizes). */
+  /** Distinct dimension tuples (rows: timestamps × devices, file × record sizes). */
   rows: 200_000,
   /** Measurements in a result; the same cap as the stored result's schema. */
   measurements: 500_000,

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { longIozoneOutput, wideSarOutput } from "../../testing/huge-outputs";
+import { longIozoneOutput } from "../../../probes/iozone/huge-output";
+import { wideSarOutput } from "../../../probes/sar/huge-output";
 import { parseOffThread } from "./parse-off-thread";
 
 const fixture = readFileSync(path.join(__dirname, "../../../e2e/probes/iozone-auto-64m.txt"), "utf8");
@@ -23,7 +24,8 @@ describe("parseOffThread", () => {
   });
 
   it("applies the measurement cap to the parser's output (180 k iozone rows = 720 k measurements)", async () => {
-    const r = await parseOffThread({ probe: "iozone", output: longIozoneOutput(180_000) });
+    // The cap is under test, not the deadline: a loaded machine must not turn it into a time-out.
+    const r = await parseOffThread({ probe: "iozone", output: longIozoneOutput(180_000) }, { timeoutMs: 120_000 });
     expect(r).toMatchObject({ kind: "too-large", message: expect.stringMatching(/720,000 measurements; at most 500,000/) });
   });
 

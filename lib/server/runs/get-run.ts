@@ -24,6 +24,7 @@ export const runSelect = {
   medium: true,
   notes: true,
   repeatGroup: true,
+  historyDay: true,
   host: { select: { name: true } },
 } satisfies Prisma.ProbeRunSelect;
 
@@ -48,6 +49,8 @@ export interface RunJson {
   medium: string | null;
   notes: string | null;
   repeatGroup: string | null;
+  /** HISTORY runs: the sysstat file's own date, YYYY-MM-DD. */
+  historyDay: string | null;
   profile: unknown;
   result: unknown;
   warnings: string[];
@@ -73,6 +76,7 @@ export function runToJson(r: RunRow): RunJson {
     medium: r.medium,
     notes: r.notes,
     repeatGroup: r.repeatGroup,
+    historyDay: r.historyDay?.toISOString().slice(0, 10) ?? null,
     profile: r.profile,
     result: r.result,
     warnings: Array.isArray(r.warnings) ? (r.warnings as string[]) : [],

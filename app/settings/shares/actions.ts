@@ -2,9 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { requireActor } from "../../auth/actor";
-import { audit } from "../audit/audit-request";
-import { revokeComparison } from "./revoke-comparison";
+import { requireActor } from "@/lib/auth/actor";
+import { audit } from "@/lib/server/audit/audit-request";
+import { revokeComparison } from "@/lib/server/comparisons/revoke-comparison";
 
 /** The "Withdraw" button on /settings/shares. */
 export async function revokeShareAction(form: FormData): Promise<void> {

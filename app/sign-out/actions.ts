@@ -2,48 +2,12 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { z } from "zod";
-import { clientAddress } from "../http/client-address";
-import { uuidSchema } from "../http/params";
-import { safeNext } from "../http/safe-next";
-import { recordAudit } from "../server/audit/record-audit";
-import { attemptSignIn } from "../server/sessions/sign-in";
-import { revokeSession, revokeUserSessions } from "./session-store";
-import { currentActor } from "./actor";
-import { getSession } from "./session";
-
-export interface SignInState {
-  message?: string;
-  errors?: { email?: string[]; password?: string[] };
-  email?: string;
-}
-
-const signInSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, "Enter your email address.").email("Enter a valid email address."),
-  password: z.string().min(1, "Enter your password."),
-  next: z.string().optional(),
-});
-
-export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
-  const parsed = signInSchema.safeParse({
-    email: form.get("email"),
-    password: form.get("password"),
-    next: form.get("next") ?? undefined,
-  });
-  const email = String(form.get("email") ?? "");
-  if (!parsed.success) {
-    const errors = z.flattenError(parsed.error).fieldErrors;
-    return { errors: { email: errors.email, password: errors.password }, email };
-  }
-  const h = await headers();
-  const result = await attemptSignIn({ email: parsed.data.email, password: parsed.data.password, ip: clientAddress(h), userAgent: h.get("user-agent") });
-  if (!result.ok) return { message: result.message, email };
-  const session = await getSession();
-  session.sid = result.sessionId;
-  await session.save();
-  // Only a path on this site: an open redirect here would hand the session to a phishing page.
-  redirect(safeNext(parsed.data.next));
-}
+import { currentActor } from "@/lib/auth/actor";
+import { getSession } from "@/lib/auth/session";
+import { revokeSession, revokeUserSessions } from "@/lib/auth/session-store";
+import { clientAddress } from "@/lib/http/client-address";
+import { uuidSchema } from "@/lib/http/params";
+import { recordAudit } from "@/lib/server/audit/record-audit";
 
 export async function signOutAction(): Promise<void> {
   const actor = await currentActor().catch(() => null);

@@ -1,0 +1,60 @@
+// Diagnosis of a run from its own stored result, for probes that sample the machine over time
+// (sar: launched, imported, or a host's history day). Pure: the run page calls it with the run it
+// already read. A run's telemetry samples are the other source (timelineFromTelemetry); a shared
+// findings use case can call this beside that one and merge the two lists.
+import type { RunChart } from "../../probes/core/view";
+import { getProbe, normalisedResultSchema } from "../../probes/catalog";
+import { diagnose, type Finding } from "./evaluate";
+import type { Timeline } from "./timeline";
+
+export interface ResultDiagnosis {
+  timeline: Timeline;
+  findings: Finding[];
+}
+
+/** null when the run has no parsed result or its probe draws no timeline (dd, fio, iozone). */
+export function diagnoseResult(result: unknown): ResultDiagnosis | null {
+  const parsed = normalisedResultSchema.safeParse(result);
+  if (!parsed.success) return null;
+  const view = getProbe(parsed.data.tool)?.view;
+  if (!view?.timeline) return null;
+  const timeline = view.timeline(parsed.data);
+  return { timeline, findings: diagnose(timeline) };
+}
+
+/** The series the rules read, grouped by unit, drawn against the samples' labels. */
+const PANELS: { title: string; yLabel: string; series: { key: string; name: string }[] }[] = [
+  {
+    title: "CPU and device busy",
+    yLabel: "%",
+    series: [
+      { key: "cpu.iowait", name: "iowait" },
+      { key: "cpu.steal", name: "steal" },
+      { key: "device.util", name: "busiest device %util" },
+    ],
+  },
+  { title: "Device queue", yLabel: "requests", series: [{ key: "device.aquSz", name: "busiest device aqu-sz" }] },
+  {
+    title: "Page scanning",
+    yLabel: "pages/s",
+    series: [
+      { key: "paging.pgscank", name: "pgscank/s (kswapd)" },
+      { key: "paging.pgscand", name: "pgscand/s (direct)" },
+    ],
+  },
+  { title: "Dirty memory", yLabel: "kB", series: [{ key: "memory.dirtyKb", name: "kbdirty" }] },
+];
+
+export function timelineCharts(timeline: Timeline): RunChart[] {
+  const charts: RunChart[] = [];
+  for (const panel of PANELS) {
+    const series = panel.series
+      .map((s) => ({
+        name: s.name,
+        points: timeline.points.flatMap((p) => (p.values[s.key] === undefined ? [] : [{ x: p.label, y: p.values[s.key]! }])),
+      }))
+      .filter((s) => s.points.length > 0);
+    if (series.length > 0) charts.push({ title: panel.title, kind: "line", xLabel: "sample", yLabel: panel.yLabel, series });
+  }
+  return charts;
+}

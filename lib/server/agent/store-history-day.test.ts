@@ -1,0 +1,54 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { sadfHistoryCommand } from "../../../probes/sar/history";
+import { db } from "../../db";
+import { connectTestDatabase } from "../../testing/db";
+import { diagnoseResult } from "../../diagnosis/run-diagnosis";
+import { getRun } from "../runs/get-run";
+import { listHistoryDays } from "../runs/list-history-days";
+import { listHostRuns } from "../runs/list-host-runs";
+import { storeHistoryDay } from "./store-history-day";
+
+connectTestDatabase();
+
+const fixture = path.join(__dirname, "..", "..", "..", "probes", "sar", "fixtures", "history", "sa-busy");
+const cmd = sadfHistoryCommand(fixture);
+const output = execFileSync(cmd.file, cmd.args, { env: { ...process.env, ...cmd.env }, encoding: "utf8" });
+const DAY = "2026-11-23";
+
+describe("storeHistoryDay", () => {
+  it("stores a sadc day once per host, even when two uploads race, and the run diagnoses", async () => {
+    const host = await db().host.create({ data: { name: "history host", profile: { kernel: { release: "6.1" } } } });
+    const other = await db().host.create({ data: { name: "other host" } });
+    const body = { day: DAY, file: "/var/log/sysstat/sa23", output };
+    const [a, b] = await Promise.all([storeHistoryDay({ hostId: host.id, body }), storeHistoryDay({ hostId: host.id, body })]);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    expect(a.runId).toBe(b.runId);
+    const again = await storeHistoryDay({ hostId: host.id, body: { ...body, file: "/var/log/sysstat/sa20261123" } });
+    expect(again).toEqual({ runId: a.runId, created: false });
+    // Another host's same day is its own run.
+    const theirs = await storeHistoryDay({ hostId: other.id, body });
+    expect(theirs.created).toBe(true);
+
+    const run = await getRun(a.runId);
+    expect(run).toMatchObject({ probe: "sar", status: "SUCCEEDED", origin: "HISTORY", historyDay: DAY, hostId: host.id });
+    expect(run.profile).toEqual({ kernel: { release: "6.1" } });
+    expect(run.notes).toContain("/var/log/sysstat/sa23");
+    const chunks = await db().runLogChunk.findMany({ where: { runId: a.runId }, orderBy: { seq: "asc" } });
+    expect(chunks.map((c) => c.data).join("")).toBe(output);
+    expect(diagnoseResult(run.result)?.timeline.points).toHaveLength(7);
+
+    expect(await listHistoryDays({ hostId: host.id })).toEqual([{ runId: a.runId, day: DAY, warnings: expect.any(Number) }]);
+    expect(await listHostRuns({ hostId: host.id })).toEqual([]);
+  });
+
+  it("refuses a day that differs from the file's header date, and output that is not sadf -j", async () => {
+    const host = await db().host.create({ data: { name: "history host 2" } });
+    await expect(storeHistoryDay({ hostId: host.id, body: { day: "2026-11-22", file: "sa22", output } })).rejects.toThrow(
+      "The day 2026-11-22 does not match the file's own header date 2026-11-23.",
+    );
+    await expect(storeHistoryDay({ hostId: host.id, body: { day: DAY, file: "sa23", output: "Linux 6.1 (vm)\n" } })).rejects.toThrow(/no "file-date"/);
+    expect(await db().probeRun.count({ where: { hostId: host.id } })).toBe(0);
+  });
+});
