@@ -28,7 +28,7 @@ import { openRunEvents, type SseClient } from "./lib/sse";
 import { nowMs, round, summarize } from "./lib/stats";
 
 const DATA_DIR = path.join(root, ".data", "bench-fleet");
-const RESULTS = path.join(root, "bench", "results", "fleet.json");
+const resultsFile = (two: boolean) => path.join(root, "bench", "results", two ? "fleet-two-instances.json" : "fleet.json");
 const say = (m: string) => console.error(`[fleet] ${m}`);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const loadAvg = () => os.loadavg().map((x) => round(x, 2));
@@ -87,6 +87,7 @@ async function main(): Promise<number> {
   cleanupOnSignals();
   const machine = describeMachine();
   const t0 = Date.now();
+  const RESULTS = resultsFile(!!f["two-instances"]);
 
   // The fleet needs sockets: two per agent on loopback (ours and the server's), plus PostgreSQL's.
   process.env.PROBEBOOK_PG_PRELOAD = "pg_stat_statements";
@@ -181,6 +182,7 @@ async function main(): Promise<number> {
 
     // Idle: long-polls only (plus idle heartbeats if the agent sends them).
     const errorsBefore = Object.values(counters.errors).reduce((a, b) => a + b, 0);
+    const kindsBefore = { ...counters.errors };
     const load0 = loadAvg();
     const idleMachine = machineCpuMeter();
     const cpu = groupCpuMeter(groups);
@@ -309,7 +311,8 @@ async function main(): Promise<number> {
       linesLost: lost,
       wrongClaims: counters.wrongClaims,
       errors: errors + Math.max(0, lost) + counters.wrongClaims,
-      errorsByKind: { ...counters.errors },
+      // This step's errors (idle and load windows), by request and status.
+      errorsByKind: Object.fromEntries(Object.entries(counters.errors).map(([k, v]) => [k, v - (kindsBefore[k] ?? 0)]).filter(([, v]) => (v as number) > 0)),
     };
     runs.push(run);
     // Written after every step, so a later step that breaks leaves the earlier figures.
