@@ -75,6 +75,14 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
                 return close();
               }
               const s = statusText(run);
+              if (s.ended) {
+                // A chunk committed between the log query and the status read (just before the
+                // finish) is not in `out` yet: read once more before the end.
+                for (const c of await chunksAfter(runId, lastSeq)) {
+                  out += `id: ${c.seq}\nevent: chunk\ndata: ${JSON.stringify(c)}\n\n`;
+                  lastSeq = c.seq;
+                }
+              }
               send(out + s.text);
               if (s.ended) return close();
             } else {
