@@ -199,6 +199,8 @@ async function main(): Promise<number> {
 
     // Load: runs queued at a steady rate on idle agents, each watched by one browser.
     const pickups: number[] = [];
+    /** How long POST /api/runs took: the part of a pickup spent before the run was queued. */
+    const queueMs: number[] = [];
     const live: number[] = [];
     const seen = new Set<string>();
     const clients: SseClient[] = [];
@@ -243,6 +245,7 @@ async function main(): Promise<number> {
               signal: AbortSignal.timeout(30_000),
             });
             const text = await res.text();
+            queueMs.push(nowMs() - queuedAt);
             if (!res.ok) throw new Error(`POST /api/runs: HTTP ${res.status} ${text.slice(0, 200)}`);
             [runId] = (JSON.parse(text) as { ids: [string] }).ids;
           } catch (err) {
@@ -307,6 +310,7 @@ async function main(): Promise<number> {
         topStatements: loadStatements.top.map((s) => ({ ...s, perSec: round(s.perSec, 2) })),
       },
       pickupMs: (({ n: count, p50, p95, max }) => ({ n: count, p50: round(p50), p95: round(p95), max: round(max) }))(summarize(pickups)),
+      queueRequestMs: (({ n: count, p50, p95, max }) => ({ n: count, p50: round(p50), p95: round(p95), max: round(max) }))(summarize(queueMs)),
       liveMs: (({ n: count, p50, p95, max }) => ({ n: count, p50: round(p50), p95: round(p95), max: round(max) }))(summarize(live)),
       linesLost: lost,
       wrongClaims: counters.wrongClaims,
