@@ -7,6 +7,7 @@ const links = [
   { href: "/hosts", label: "Hosts" },
   { href: "/runs", label: "Runs" },
   { href: "/compare", label: "Compare" },
+  { href: "/experiments", label: "Experiments" },
   { href: "/import", label: "Import" },
 ];
 

@@ -4,9 +4,9 @@
 // TOOL_IDS, every zod enum of tools) derive from it, so a new probe is its folder plus one line.
 import { z } from "zod";
 import type { MetricVocabulary } from "./core/metrics";
-import type { PresetDef, ProbeDefinition, ProbeId } from "./core/probe";
+import type { HeadlineValue, PresetDef, ProbeDefinition, ProbeId } from "./core/probe";
 import { normalisedResultSchemaFor } from "./core/schemas";
-import type { ParseOutcome } from "./core/types";
+import type { NormalisedResult, ParseOutcome } from "./core/types";
 import { ddProbe } from "./dd/probe";
 import { fioProbe } from "./fio/probe";
 import { fsmetaProbe } from "./fsmeta/probe";
@@ -30,7 +30,7 @@ export const TOOL_IDS = Object.keys(probes) as unknown as readonly [ToolId, ...T
 
 export const toolSchema = z.enum(TOOL_IDS);
 
-export type { ProbeDefinition, ProbeId, PresetDef } from "./core/probe";
+export type { HeadlineValue, ProbeDefinition, ProbeId, PresetDef } from "./core/probe";
 export type { CommandSpec, Measurement, NormalisedResult, ParseOutcome, Progress, Tool } from "./core/types";
 export type { Better, DisplayUnit, MetricDef, MetricVocabulary } from "./core/metrics";
 export type { ChartDraft, ChartRowDraft, ProbeView, RunChart, RunChartSeries, SectionDraft, SeriesValues, TableRowDraft, ViewRun, ViewSeries, XKind } from "./core/view";
@@ -163,4 +163,12 @@ export function requiredFreeBytes(probeId: string, params: unknown): number {
   if (!probe) return 0;
   const r = probe.paramsSchema.safeParse(params);
   return r.success ? probe.requiredFreeBytes(r.data) : 0;
+}
+
+/** The figures an experiment compares for one run's result (see ProbeDefinition.headline). */
+export function headlineValues(probeId: string, result: NormalisedResult, params: unknown): HeadlineValue[] {
+  const probe = getProbe(probeId);
+  if (!probe) return [];
+  const v = probe.paramsSchema.safeParse(params);
+  return v.success ? probe.headline(result, v.data) : [];
 }

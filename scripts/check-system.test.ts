@@ -7,12 +7,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findOnPath } from "../probes/profile/exec-tool";
-import { distroFamily, installCommand, readOsRelease, type SystemTool } from "../probes/profile/install-commands";
+import { distroFamily, installCommand, PROBE_TOOLS, readOsRelease, type SystemTool } from "../probes/profile/install-commands";
 
 const root = path.resolve(__dirname, "..");
 const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const isRoot = process.getuid?.() === 0;
-const ALWAYS_NEEDED: SystemTool[] = ["chromium", "dd", "sar", "sadf", "fio", "iozone"];
+// The browser, then every probe binary in catalog order (iozone, dd, sar, sadf, fio).
+const ALWAYS_NEEDED: SystemTool[] = ["chromium", ...PROBE_TOOLS];
 const ROOT_NEEDED: SystemTool[] = ["mkfs.ext4", "mkfs.xfs", "losetup", "mount", "sysctl"];
 
 let bareDir = "";

@@ -6,6 +6,7 @@ import { ShareButton } from "@/components/compare/share-button";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { buildComparison } from "@/lib/compare/model";
+import { compareExperimentHref } from "@/lib/experiments/start-points";
 import { MAX_COMPARE_RUNS, parseRunIds } from "@/lib/compare/run-ids";
 import { redactForShare, shareIncludeSchema } from "@/lib/server/comparisons/redact-share";
 import { suggestTitle } from "@/lib/compare/title";
@@ -60,6 +61,10 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const exportHref = (format: "csv" | "json") => `/api/comparisons/preview?${new URLSearchParams({ runs: ids, format })}`;
   const foldHref = `/compare?${new URLSearchParams({ runs: ids, ...(fold ? { fold: "0" } : {}) })}`;
   const canShare = roleAtLeast(actor.role, "OPERATOR");
+  // The same probe on the first run's host, the compared file systems as lab arms.
+  const experimentHref = compareExperimentHref(
+    runs.map((r) => ({ probe: r.probe, hostId: r.hostKey.startsWith("host:") ? r.hostKey.slice(5) : null, fsType: r.fsType })),
+  );
   const shareable = runs.filter((r) => r.result).map((r) => r.id);
   const hasRepeats = model.series.some((s) => s.runIds.length > 1) || (!fold && runs.length > 1);
 
@@ -102,6 +107,11 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
               />
             ) : !canShare ? (
               <span className="muted small">Sharing needs the operator role.</span>
+            ) : null}
+            {canShare && experimentHref ? (
+              <Link className="small" href={experimentHref} data-testid="compare-to-experiment">
+                Turn this into an experiment
+              </Link>
             ) : null}
             <span className={styles.spacer} />
             <span className="small">

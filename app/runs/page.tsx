@@ -15,8 +15,8 @@ export const dynamic = "force-dynamic";
 
 type Search = Record<string, string | string[] | undefined>;
 
-const FILTER_KEYS = ["host", "hostId", "probe", "status", "origin", "fsType", "medium", "from", "to"] as const;
-const FILTER_NAMES: Record<string, string> = { host: "host", hostId: "host", probe: "probe", status: "status", origin: "origin", fsType: "file system", medium: "medium", from: "from", to: "to", sort: "sort", order: "order", page: "page", pageSize: "page size" };
+const FILTER_KEYS = ["host", "hostId", "tag", "probe", "status", "origin", "fsType", "medium", "from", "to"] as const;
+const FILTER_NAMES: Record<string, string> = { host: "host", hostId: "host", tag: "tag", probe: "probe", status: "status", origin: "origin", fsType: "file system", medium: "medium", from: "from", to: "to", sort: "sort", order: "order", page: "page", pageSize: "page size" };
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function pick(sp: Search): Record<string, string> {
@@ -78,6 +78,9 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
     label: labels[i]!,
     probe: r.probe,
     hostName: r.hostName,
+    hostRemoved: r.hostRemoved,
+    tags: r.tags,
+    notes: r.notes,
     status: r.status,
     origin: r.origin,
     fsType: r.fsType,
@@ -110,6 +113,10 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
           </datalist>
         </label>
         {raw.hostId ? <input type="hidden" name="hostId" value={raw.hostId} /> : null}
+        <label>
+          Tag
+          <input name="tag" defaultValue={raw.tag ?? ""} placeholder="any" size={12} />
+        </label>
         <label>
           Probe
           <select name="probe" defaultValue={raw.probe ?? ""}>

@@ -5,6 +5,7 @@ import { guideHref, loadGuides } from "@/lib/guides/catalog";
 import { hostValueFor, type HostValue } from "@/lib/guides/host-values";
 import { listHostProfiles } from "@/lib/server/hosts/list-host-profiles";
 import type { HostProfile } from "@/probes/profile/types";
+import { tunableExperimentHref } from "@/lib/experiments/start-points";
 import { buildTunableIndex, KIND_LABELS, type TunableEntry, type TunableKind } from "@/lib/guides/tunables";
 
 export const metadata: Metadata = {
@@ -141,6 +142,11 @@ export default async function TunablesPage() {
                       <th scope="row" className={styles.nameCell}>
                         <code>{t.name}</code>
                         <span className="badge">{KIND_LABELS[t.kind]}</span>
+                        {tunableExperimentHref(t.name) ? (
+                          <Link className="small" href={tunableExperimentHref(t.name)!} prefetch={false} data-testid="try-tunable">
+                            Try on a host
+                          </Link>
+                        ) : null}
                       </th>
                       <td className={styles.recommendedCell}>
                         {t.advice.map((a) => (

@@ -12,6 +12,9 @@ export interface RunRowView {
   label: string;
   probe: string;
   hostName: string | null;
+  hostRemoved?: boolean;
+  tags?: string[];
+  notes?: string | null;
   status: string;
   origin: string;
   fsType: string | null;
@@ -118,8 +121,21 @@ export function RunsTable({ rows, headers }: { rows: RunRowView[]; headers: Sort
                       repeat{(repeatCount.get(r.repeatGroup) ?? 0) > 1 ? ` ×${repeatCount.get(r.repeatGroup)}` : ""}
                     </span>
                   ) : null}
+                  {r.tags?.map((t) => (
+                    <Link key={t} className="badge" href={`/runs?tag=${encodeURIComponent(t)}`} style={{ marginLeft: 6 }} data-testid="run-tag">
+                      {t}
+                    </Link>
+                  ))}
+                  {r.notes ? (
+                    <div className="muted small" title={r.notes} data-testid="run-note">
+                      {r.notes.length > 80 ? `${r.notes.slice(0, 79)}…` : r.notes}
+                    </div>
+                  ) : null}
                 </td>
-                <td className={styles.host}>{r.hostName ?? "—"}</td>
+                <td className={styles.host}>
+                  {r.hostName ?? "—"}
+                  {r.hostRemoved ? <span className="muted small"> (removed host)</span> : null}
+                </td>
                 <td>
                   <span className={`badge badge-${r.status}`}>{r.status.toLowerCase()}</span>
                 </td>

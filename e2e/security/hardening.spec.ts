@@ -130,11 +130,15 @@ test("shares: host details are private by default; the sharer withdraws a link a
   const json = await request.get(`/api/comparisons/${slug}`);
   expect(json.status()).toBe(200);
   expect(await json.text()).not.toContain("db-secret-17");
-  expect((await request.delete(`/api/comparisons/${slug}`, { headers: bearer(other) })).status()).toBe(403);
-  expect((await request.delete(`/api/comparisons/${slug}`, { headers: bearer(operator) })).status()).toBe(200);
+  expect((await request.post(`/api/comparisons/${slug}/revoke`, { headers: bearer(other) })).status()).toBe(403);
+  expect((await request.post(`/api/comparisons/${slug}/revoke`, { headers: bearer(operator) })).status()).toBe(200);
   expect((await request.get(`/api/comparisons/${slug}`)).status()).toBe(410);
   expect((await request.get(`/api/comparisons/${slug}/csv`)).status()).toBe(410);
   expect((await request.get(`/c/${slug}`)).status()).toBe(404);
+  // Deleting removes the record as well: the link is then unknown (404), not withdrawn.
+  expect((await request.delete(`/api/comparisons/${slug}`, { headers: bearer(other) })).status()).toBe(403);
+  expect((await request.delete(`/api/comparisons/${slug}`, { headers: bearer(operator) })).status()).toBe(200);
+  expect((await request.get(`/api/comparisons/${slug}`)).status()).toBe(404);
 });
 
 test("a burst of host creations stops at the per-user limit with a clear 429", async ({ request }) => {

@@ -12,13 +12,18 @@ type Need = "public" | "agent" | "VIEWER" | "OPERATOR" | "ADMIN";
 const POLICY: Record<string, Need> = {
   "GET /api/health": "public",
   "GET /api/me": "public",
+  "GET /api/openapi.json": "public",
   "GET /api/hosts": "VIEWER",
   "POST /api/hosts": "OPERATOR",
   "GET /api/hosts/[id]": "VIEWER",
+  // Operators delete what they added, admins anything (403 for another operator's).
+  "DELETE /api/hosts/[id]": "OPERATOR",
   "GET /api/runs": "VIEWER",
   "POST /api/runs": "OPERATOR",
   "POST /api/runs/import": "OPERATOR",
   "GET /api/runs/[id]": "VIEWER",
+  "PATCH /api/runs/[id]": "OPERATOR",
+  "DELETE /api/runs/[id]": "OPERATOR",
   "GET /api/runs/[id]/log": "VIEWER",
   "GET /api/runs/[id]/events": "VIEWER",
   "GET /api/runs/[id]/export": "VIEWER",
@@ -27,14 +32,22 @@ const POLICY: Record<string, Need> = {
   "GET /api/comparisons/preview": "VIEWER",
   "GET /api/comparisons/[slug]": "public",
   "GET /api/comparisons/[slug]/csv": "public",
+  "DELETE /api/comparisons/[slug]": "OPERATOR",
   // Any signed-in user may ask; only the sharer or an admin succeeds (403 otherwise).
-  "DELETE /api/comparisons/[slug]": "VIEWER",
+  "POST /api/comparisons/[slug]/revoke": "VIEWER",
+  "GET /api/experiments": "VIEWER",
+  "POST /api/experiments": "OPERATOR",
+  "GET /api/experiments/[id]": "VIEWER",
+  "POST /api/experiments/[id]/cancel": "OPERATOR",
+  "GET /api/experiments/[id]/export": "VIEWER",
+  "POST /api/experiments/[id]/share": "OPERATOR",
   "GET /api/admin/audit": "ADMIN",
   "POST /api/agent/register": "public",
   "POST /api/agent/heartbeat": "agent",
   "POST /api/agent/jobs/claim": "agent",
   "POST /api/agent/runs/[id]/chunks": "agent",
   "POST /api/agent/runs/[id]/finish": "agent",
+  "POST /api/agent/history": "agent",
 };
 
 const RANK = { VIEWER: 1, OPERATOR: 2, ADMIN: 3 } as const;

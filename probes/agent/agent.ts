@@ -6,6 +6,8 @@ import path from "node:path";
 import { collectHostProfile, collectTargetProfile } from "../profile/collect-host";
 import { detectCapabilities } from "../profile/capabilities";
 import { AgentApi } from "./agent-api";
+import { ArmSetup, describeSetup } from "./arm-setup";
+import { experimentCapabilities, recoverHost, type ExperimentHostConfig, type Recovery } from "./experiment-host";
 import { DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./backoff";
 import { ensureStateDir } from "./credential-store";
 import { Heartbeat } from "./heartbeat";
@@ -30,6 +32,10 @@ export interface AgentConfig {
   stateDir: string;
   /** Run one job, then exit. */
   once: boolean;
+  /** The checked `--lab` dir (real path), or null. */
+  labDir?: string | null;
+  /** `--allow-tunable` names. */
+  allowTunables?: readonly string[];
   /** --history: sysstat dirs whose finished days are uploaded; null without the flag. */
   history?: string[] | null;
 }
@@ -114,10 +120,22 @@ export class Agent {
     const { config, deps } = this;
     const log = deps.log;
     const signal = this.stopper.signal;
-    const [profile, capabilities] = await Promise.all([
+    // Before anything is measured or claimed: what a killed agent left changed is put back.
+    let recovery: Recovery;
+    try {
+      recovery = await recoverHost(this.experimentHost, log);
+    } catch (err) {
+      // An unreadable journal means not knowing what to put back: measuring now could mislead.
+      return { code: 2, message: `cannot read the experiment journals in ${config.stateDir}: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    const [profile, detected, experiment] = await Promise.all([
       (deps.collectProfile ?? collectHostProfile)(config.allowDirs) as Promise<Record<string, unknown>>,
       (deps.detectCapabilities ?? detectCapabilities)(config.allowDirs),
+      experimentCapabilities(this.experimentHost),
     ]);
+    const capabilities: Capabilities = { ...detected, ...experiment };
+    if (experiment.lab) log.info(`lab: ${experiment.lab.dir} (${experiment.lab.fileSystems.join(", ") || "no mkfs found"})`);
+    if (experiment.tunables?.allowed.length) log.info(`tunables experiments may change: ${experiment.tunables.allowed.join(", ")}`);
     const tools = Object.entries(capabilities.tools).map(([t, c]) => (c.installed ? `${t} ${c.version ?? "?"}` : `${t} missing`));
     log.info(`probebook-agent ${AGENT_VERSION}: server ${config.server}, allowed ${capabilities.allowedDirs.join(", ")}; ${tools.join(", ")}`);
 
@@ -141,11 +159,11 @@ export class Agent {
     const historyStop = new AbortController();
     const history = this.startHistory(AbortSignal.any([signal, historyStop.signal]));
     try {
-      await replaySpools({ spoolRoot: this.spoolRoot, hostId, deps: this.streamerDeps(), snapshot: this.snapshot, signal });
+      await replaySpools({ spoolRoot: this.spoolRoot, hostId, deps: this.streamerDeps(), snapshot: this.snapshot, signal, setups: recovery.setups });
       while (!signal.aborted) {
         const job = await this.claim();
         if (!job) continue;
-        log.info(`run ${job.runId}: claimed ${job.probe}`);
+        log.info(`run ${job.runId}: claimed ${job.probe}${job.setup ? ` with setup: ${describeSetup(job.setup)}` : ""}`);
         this.current = new JobRun(job, this.jobDeps(hostId));
         // A job that arrived as the stop did: finished as cancelled rather than run.
         if (signal.aborted) this.wind(this.current, "the agent is stopping");
@@ -158,6 +176,8 @@ export class Agent {
           this.current = null;
           heartbeat.poke();
         }
+        // The host page shows what is changed right now: after an arm, that is the news.
+        if (job.setup) await this.resendCapabilities(capabilities);
         if (config.once) break;
       }
     } finally {
@@ -166,6 +186,21 @@ export class Agent {
       await history;
     }
     return this.exit ?? { code: 0, message: config.once ? "done: one job was run (--once)" : "stopped" };
+  }
+
+  private get experimentHost(): ExperimentHostConfig {
+    const { config } = this;
+    return { stateDir: config.stateDir, labDir: config.labDir ?? null, allowTunables: config.allowTunables ?? [], allowDirs: config.allowDirs };
+  }
+
+  private async resendCapabilities(before: Capabilities): Promise<void> {
+    try {
+      const capabilities = { ...before, ...(await experimentCapabilities(this.experimentHost)) };
+      await this.api.heartbeat({ runningRunIds: [], capabilities }, this.stopper.signal);
+    } catch (err) {
+      if (err instanceof HttpError && err.kind === "revoked") return this.revoked(err);
+      if (!this.stopper.signal.aborted) this.deps.log.warn(`could not send the capabilities after the run: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /**
@@ -245,7 +280,14 @@ export class Agent {
 
   private jobDeps(hostId: string): RunJobDeps {
     return {
-      guard: (job) => guardJob(job, { allowedDirs: this.config.allowDirs }),
+      guard: (job, dirs) => guardJob(job, { allowedDirs: dirs ?? this.config.allowDirs }),
+      openArm: (job) =>
+        new ArmSetup(job, job.setup ?? {}, {
+          stateDir: this.config.stateDir,
+          labDir: this.config.labDir ?? null,
+          allowTunables: this.config.allowTunables ?? [],
+          log: this.deps.log,
+        }),
       start: this.deps.start ?? startCommand,
       snapshot: this.snapshot,
       log: this.deps.log,

@@ -30,8 +30,18 @@ describe("parseCli", () => {
   it("parses a full command line", () => {
     expect(parse(["--server", "https://pb.example.com/", "--token", token, "--allow", `${a},${b}`, "--state-dir", "/var/lib/pb", "--once", "--quiet"])).toEqual({
       kind: "run",
-      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true, history: null },
+      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true, lab: null, allowTunables: [], history: null },
     });
+  });
+
+  it("reads --lab and --allow-tunable (repeated or comma-separated), refusing names outside the catalogue", () => {
+    const base = ["--server", "http://h", "--allow", a, "--state-dir", "/var/lib/pb"];
+    const r = parse([...base, "--lab", b, "--allow-tunable", "vm.dirty_ratio,vm.drop_caches", "--allow-tunable", "queue/scheduler"]);
+    expect(r.kind === "run" && [r.options.lab, r.options.allowTunables]).toEqual([b, ["vm.dirty_ratio", "vm.drop_caches", "queue/scheduler"]]);
+    expect(error(parse([...base, "--allow-tunable", "kernel.core_pattern"]))).toMatch(/^--allow-tunable: unknown tunable kernel\.core_pattern: choose from vm\.dirty_ratio, /);
+    expect(error(parse(["--server", "http://h", "--allow", a, "--lab", b, "--state-dir", path.join(b, "state")]))).toBe(
+      `--state-dir ${path.join(b, "state")} must not be inside the --lab directory`,
+    );
   });
 
   it("resolves --allow to real paths, repeated or comma-separated, without duplicates", () => {

@@ -2,6 +2,7 @@ import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { probeIds } from "../catalog";
+import { parseAllowTunables, TUNABLE_NAMES } from "../tunables/catalogue";
 import { SYSSTAT_HISTORY_DIRS } from "../sar/history";
 import { AGENT_VERSION } from "./version";
 
@@ -13,6 +14,10 @@ export interface CliOptions {
   stateDir: string;
   once: boolean;
   quiet: boolean;
+  /** `--lab DIR` as given (absolute); main.ts checks it with checkLabDir before the agent starts. */
+  lab: string | null;
+  /** Catalogue names from `--allow-tunable`; vm.drop_caches among them allows cache drops. */
+  allowTunables: string[];
   /** --history: sysstat dirs to upload finished days from (real paths, or the defaults); null without it. */
   history: string[] | null;
 }
@@ -22,6 +27,15 @@ export type CliResult =
   | { kind: "help"; text: string }
   | { kind: "install-tools" }
   | { kind: "error"; message: string };
+
+/** The catalogue's names, wrapped to the help text's column. */
+const TUNABLE_LIST = TUNABLE_NAMES.reduce<string[]>((lines, name, i) => {
+  const item = `${name}${i < TUNABLE_NAMES.length - 1 ? "," : ""}`;
+  const last = lines.at(-1) ?? "";
+  if (last && last.length + item.length + 1 <= 70) lines[lines.length - 1] = `${last} ${item}`;
+  else lines.push(item);
+  return lines;
+}, []).join(`\n${" ".repeat(21)}`);
 
 export const HELP = `probebook-agent ${AGENT_VERSION} — runs Probebook's storage probes (${probeIds.join(", ")}) on this host
 
@@ -37,6 +51,16 @@ Options:
   --allow DIR        directory probes may write in; repeat or separate with commas
   --state-dir DIR    credential and output spool (default: $PROBEBOOK_AGENT_STATE_DIR
                      or ~/.local/state/probebook-agent)
+  --lab DIR          experiments may make loop-mounted file systems (ext2/3/4, xfs, btrfs)
+                     as image files under DIR and run their probes there; needs root and a
+                     local file system with room; everything made is taken down after each
+                     run, and at the next start after a crash
+  --allow-tunable NAME[,NAME…]
+                     experiments may change these kernel settings for the duration of a run
+                     and put them back afterwards; repeatable. vm.drop_caches lets
+                     arms drop the page cache (sync, then 3 > drop_caches) before a probe.
+                     names:
+                     ${TUNABLE_LIST}
   --history [DIR]    upload this host's sysstat history: every finished day of the daily
                      files (saDD, saYYYYMMDD) in DIR, or in ${SYSSTAT_HISTORY_DIRS.join(" and ")}
                      without DIR, read with the host's sadf; checked at start, then hourly.
@@ -107,6 +131,8 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
         token: { type: "string" },
         "token-file": { type: "string" },
         allow: { type: "string", multiple: true },
+        lab: { type: "string" },
+        "allow-tunable": { type: "string", multiple: true },
         "state-dir": { type: "string" },
         once: { type: "boolean" },
         history: { type: "string", multiple: true },
@@ -154,6 +180,12 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
     // Probes delete their scratch files there and fill it up: the credential does not belong in it.
     return { kind: "error", message: `--state-dir ${stateDir} must not be inside an --allow directory` };
   }
+  const lab = values.lab ? path.resolve(values.lab) : null;
+  if (lab && (stateDir === lab || stateDir.startsWith(`${lab}/`))) {
+    return { kind: "error", message: `--state-dir ${stateDir} must not be inside the --lab directory` };
+  }
+  const tunables = parseAllowTunables(values["allow-tunable"] ?? []);
+  if (!tunables.ok) return { kind: "error", message: `--allow-tunable: ${tunables.error}` };
   const history = historyDirs(values.history);
   if ("error" in history) return { kind: "error", message: history.error };
   return {
@@ -165,6 +197,8 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
       stateDir,
       once: values.once ?? false,
       quiet: values.quiet ?? false,
+      lab,
+      allowTunables: tunables.names,
       history: history.dirs,
     },
   };

@@ -18,6 +18,17 @@ async function main(): Promise<number> {
   }
   const { options } = cli;
   const log = createLogger({ quiet: options.quiet });
+  let labDir: string | null = null;
+  if (options.lab) {
+    // Refused here, before anything else: a lab that cannot work must not be half-offered.
+    const { checkLabDir } = await import("../lab/lab");
+    const lab = await checkLabDir(options.lab);
+    if (!lab.ok) {
+      process.stderr.write(`probebook-agent: ${lab.error}\n`);
+      return 2;
+    }
+    labDir = lab.dir;
+  }
   // Loaded after the arguments are checked, so that --help and argument errors work on a host
   // where node-pty (a native module) is not installed yet.
   let Agent: typeof import("./agent").Agent;
@@ -29,7 +40,16 @@ async function main(): Promise<number> {
     return 1;
   }
   const agent = new Agent(
-    { server: options.server, token: options.token, allowDirs: options.allow, stateDir: options.stateDir, once: options.once, history: options.history },
+    {
+      server: options.server,
+      token: options.token,
+      allowDirs: options.allow,
+      stateDir: options.stateDir,
+      once: options.once,
+      history: options.history,
+      labDir,
+      allowTunables: options.allowTunables,
+    },
     { log },
   );
   let signals = 0;

@@ -1,19 +1,25 @@
 import type { CommandSpec } from "../catalog";
+import type { ArmSetup } from "./arm-setup";
 import type { GuardResult } from "./job-guard";
 import type { Logger } from "./logger";
 import type { FinishOutcome, LogStreamer } from "./log-streamer";
-import type { FinishRequest, Job } from "../protocol/schemas";
+import type { FinishRequest, Job, SetupReport } from "../protocol/schemas";
 import type { RunningCommand, RunOptions } from "./pty-runner";
 import { layOutFile, removeRunDir } from "./run-dir";
 
 export interface RunJobDeps {
-  guard(job: Job): Promise<GuardResult>;
+  /** allowedDirs: instead of --allow (a lab arm's probe may write only in its own mount). */
+  guard(job: Job, allowedDirs?: readonly string[]): Promise<GuardResult>;
+  /** The setup of a job that carries one (an experiment's arm); absent: such jobs are refused. */
+  openArm?(job: Job): ArmSetup;
   start(spec: CommandSpec, opts: RunOptions): RunningCommand;
   /** Opens the run's spool and streamer; the streamer reports the server's cancel requests. */
   openStreamer(job: Job, target: string | null, onCancelRequested: () => void): LogStreamer;
   snapshot(target: string): Promise<Record<string, unknown> | null>;
   log: Logger;
 }
+
+type FinishBody = Omit<FinishRequest, "lastSeq">;
 
 const NOT_RUN = { signal: null, durationMs: 0, cancelled: false, timedOut: false, interrupted: false, profile: null } as const;
 
@@ -28,6 +34,8 @@ export class JobRun {
   private cancelRequested = false;
   private command: RunningCommand | null = null;
   private streamer: LogStreamer | null = null;
+  /** What the arm's setup did, once it is taken down. */
+  setupReport: SetupReport | null = null;
 
   constructor(
     readonly job: Job,
@@ -48,35 +56,60 @@ export class JobRun {
 
   async execute(): Promise<FinishOutcome> {
     const { job, deps } = this;
-    const verdict = await deps.guard(job).catch(
+    const arm = job.setup ? (deps.openArm?.(job) ?? null) : null;
+    // An arm's spool exists before its setup changes anything, so that a crash during the
+    // setup still ends in an (interrupted) finish at the next start.
+    let streamer = arm ? this.open(null) : null;
+    const guarded = arm
+      ? arm.prepare((j, dirs) => deps.guard(j, dirs), () => this.cancelRequested)
+      : job.setup
+        ? Promise.resolve<GuardResult>({ ok: false, reason: "this agent does not run experiment arms" })
+        : deps.guard(job);
+    const verdict = await guarded.catch(
       (err: unknown): GuardResult => ({ ok: false, reason: `the job guard failed: ${err instanceof Error ? err.message : String(err)}` }),
     );
-    const target = verdict.ok ? verdict.target : null;
-    const streamer = deps.openStreamer(job, target, () => this.cancel("cancelled in the dashboard"));
-    this.streamer = streamer;
-    if (!verdict.ok) {
-      deps.log.warn(`run ${job.runId}: refused ${job.probe || "(no probe)"}: ${verdict.reason}`);
-      return streamer.finish({ ...NOT_RUN, exitCode: null, error: verdict.reason });
-    }
+    streamer ??= this.open(verdict.ok ? verdict.target : null);
+    let fin: FinishBody;
     try {
-      return await this.runInRunDir(verdict, streamer);
+      if (!verdict.ok) {
+        deps.log.warn(`run ${job.runId}: refused ${job.probe || "(no probe)"}: ${verdict.reason}`);
+        fin = { ...NOT_RUN, exitCode: null, error: verdict.reason };
+      } else {
+        try {
+          fin = await this.runInRunDir(verdict, streamer, arm);
+        } finally {
+          // Also after a failure, a timeout or a cancel: nothing the probe wrote stays behind.
+          await removeRunDir(verdict.runDir);
+        }
+      }
     } finally {
-      // Also after a failure, a timeout or a cancel: nothing the probe wrote stays behind.
-      await removeRunDir(verdict.runDir);
+      // Settings back and lab down before the finish, which reports both (and after a throw).
+      if (arm) this.setupReport = await arm.teardown();
     }
+    if (this.setupReport) fin = { ...fin, setup: this.setupReport };
+    const delivered = await streamer.finish(fin);
+    if (delivered === "pending") deps.log.warn(`run ${job.runId}: finish not delivered yet; it stays in the spool for the next start`);
+    return delivered;
   }
 
-  private async runInRunDir(verdict: Extract<GuardResult, { ok: true }>, streamer: LogStreamer): Promise<FinishOutcome> {
+  private open(target: string | null): LogStreamer {
+    this.streamer = this.deps.openStreamer(this.job, target, () => this.cancel("cancelled in the dashboard"));
+    return this.streamer;
+  }
+
+  private async runInRunDir(verdict: Extract<GuardResult, { ok: true }>, streamer: LogStreamer, arm: ArmSetup | null): Promise<FinishBody> {
     const { job, deps } = this;
-    if (this.cancelRequested) return streamer.finish({ ...NOT_RUN, exitCode: null, error: null, cancelled: true });
+    if (this.cancelRequested) return { ...NOT_RUN, exitCode: null, error: null, cancelled: true };
     const { command } = verdict;
     try {
       for (const l of command.layout ?? []) await layOutFile(l.file, l.bytes, () => this.cancelRequested);
     } catch (err) {
       const error = `cannot lay out ${layoutNames(command)}: ${err instanceof Error ? err.message : String(err)}`;
-      return streamer.finish({ ...NOT_RUN, exitCode: null, error });
+      return { ...NOT_RUN, exitCode: null, error };
     }
-    if (this.cancelRequested) return streamer.finish({ ...NOT_RUN, exitCode: null, error: null, cancelled: true });
+    const setupError = await arm?.beforeProbe();
+    if (setupError) return { ...NOT_RUN, exitCode: null, error: setupError };
+    if (this.cancelRequested) return { ...NOT_RUN, exitCode: null, error: null, cancelled: true };
 
     deps.log.info(`run ${job.runId}: ${command.file} ${command.args.join(" ")} (in ${command.cwd}, timeout ${command.timeoutSec} s)`);
     this.command = deps.start(command, { target: verdict.target, onData: (text) => streamer.write(text) });
@@ -90,7 +123,7 @@ export class JobRun {
           ? `killed by ${outcome.signal}`
           : `exit ${outcome.exitCode}`;
     deps.log.info(`run ${job.runId}: ${how} after ${seconds(outcome.durationMs)}`);
-    const finish: Omit<FinishRequest, "lastSeq"> = {
+    return {
       exitCode: outcome.exitCode,
       signal: outcome.signal,
       durationMs: outcome.durationMs,
@@ -100,8 +133,5 @@ export class JobRun {
       interrupted: false,
       profile,
     };
-    const delivered = await streamer.finish(finish);
-    if (delivered === "pending") deps.log.warn(`run ${job.runId}: finish not delivered yet; it stays in the spool for the next start`);
-    return delivered;
   }
 }

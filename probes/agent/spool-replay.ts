@@ -1,6 +1,6 @@
 import path from "node:path";
 import { LogStreamer, type FinishOutcome, type StreamerDeps } from "./log-streamer";
-import type { FinishRequest } from "../protocol/schemas";
+import type { FinishRequest, SetupReport } from "../protocol/schemas";
 import { listSpoolRunIds, RunSpool } from "./spool";
 
 export const INTERRUPTED_ERROR = "the agent stopped while the probe was running; output up to the last chunk is kept";
@@ -14,6 +14,8 @@ export interface ReplayOptions {
   snapshot?: (target: string) => Promise<Record<string, unknown> | null>;
   /** Lets a shutdown interrupt a replay that waits for an absent server. */
   signal?: AbortSignal;
+  /** What this start reverted of each interrupted run's arm (experiment-host.ts recoverHost). */
+  setups?: ReadonlyMap<string, SetupReport>;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function replaySpools(opts: ReplayOptions): Promise<Record<string, 
         timedOut: false,
         interrupted: true,
         profile,
+        ...(opts.setups?.has(runId) ? { setup: opts.setups.get(runId) } : {}),
       };
       // Written before anything is sent, so that a second crash replays the same finish.
       spool.appendFinish(record);

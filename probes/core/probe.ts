@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { MetricVocabulary } from "./metrics";
+import { displayMeasurement, type MetricVocabulary } from "./metrics";
 import type { PackagesByFamily } from "./packages";
 import { stripAnsi } from "./text";
 import type { CommandSpec, Measurement, NormalisedResult, ParseOutcome, Progress, Tool } from "./types";
@@ -53,6 +53,22 @@ export interface ReferenceMapping {
    * presets (fio's method); default: `{ preset }` when the dataset names one.
    */
   params?(operation: string, dataset: { preset?: string; writePreset?: string }): Record<string, unknown>;
+}
+
+/**
+ * One headline figure of a run: what an experiment's verdict compares between arms. `value` is in
+ * the display unit (probes/core/metrics.ts), so medians read like the run page.
+ */
+export interface HeadlineValue {
+  metric: string;
+  dims: Record<string, string>;
+  /** What is measured, in words: "write throughput", "p99 completion latency". */
+  noun: string;
+  betterWhen: "higher" | "lower";
+  /** For throughput: the verb of "xfs wrote 18 % faster than ext4". */
+  verb?: string;
+  value: number;
+  unit: string;
 }
 
 /** What advice about a run's setup may use besides its parameters. */
@@ -120,6 +136,18 @@ export interface ProbeDefinition<P extends { target: string }> {
   view: ProbeView;
   /** How a guide's published table becomes reference runs; absent when no guide has one. */
   reference?: ReferenceMapping;
+  /**
+   * The figures an experiment's verdict compares and whose spread decides when it is stable: a
+   * few per run (dd: throughput; fio: bandwidth, IOPS and p99 per job and direction).
+   */
+  headline(result: NormalisedResult, params: P): HeadlineValue[];
+}
+
+/** A stored measurement as a headline value in its display unit. */
+export function headlineOf(m: Measurement, h: Omit<HeadlineValue, "metric" | "dims" | "value" | "unit">): HeadlineValue {
+  const d = displayMeasurement(m);
+  const dims = Object.fromEntries(Object.entries(m.dims).map(([k, v]) => [k, String(v)]));
+  return { metric: m.metric, dims, value: d.value, unit: d.unit, ...h };
 }
 
 export function success(

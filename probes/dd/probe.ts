@@ -1,5 +1,6 @@
 import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
+import { ddHeadline } from "./headline";
 import { ddAdvice } from "./advice";
 import { buildDdCommand, ddRequiredFreeBytes } from "./command";
 import { ddDefaults, ddParamsSchema, ddPresets, type DdParams } from "./params";
@@ -39,4 +40,5 @@ export const ddProbe: ProbeDefinition<DdParams> = {
   advice: ddAdvice,
   view: ddView,
   reference: ddReference,
+  headline: ddHeadline,
 };

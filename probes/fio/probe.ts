@@ -1,5 +1,6 @@
 import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
+import { fioHeadline } from "./headline";
 import { fioAdvice } from "./advice";
 import { buildFioCommand, fioRequiredFreeBytes } from "./command";
 import { fioDefaults, fioParamsSchema, fioPresets, type FioParams } from "./params";
@@ -45,4 +46,5 @@ export const fioProbe: ProbeDefinition<FioParams> = {
   advice: fioAdvice,
   view: fioView,
   reference: fioReference,
+  headline: fioHeadline,
 };

@@ -1,5 +1,6 @@
 import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
+import { fsmetaHeadline } from "./headline";
 import { fsmetaAdvice } from "./advice";
 import { buildFsmetaCommand, fsmetaRequiredFreeBytes } from "./command";
 import { FSMETA_METRICS } from "./metrics";
@@ -34,4 +35,5 @@ export const fsmetaProbe: ProbeDefinition<FsmetaParams> = {
   advice: fsmetaAdvice,
   view: fsmetaView,
   reference: fsmetaReference,
+  headline: fsmetaHeadline,
 };

@@ -1,5 +1,6 @@
 import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
+import { iozoneHeadline } from "./headline";
 import { iozoneAdvice } from "./advice";
 import { buildIozoneCommand, iozoneRequiredFreeBytes } from "./command";
 import { iozoneDefaults, iozoneParamsSchema, iozonePresets, type IozoneParams } from "./params";
@@ -45,4 +46,5 @@ export const iozoneProbe: ProbeDefinition<IozoneParams> = {
   advice: iozoneAdvice,
   view: iozoneView,
   reference: iozoneReference,
+  headline: iozoneHeadline,
 };

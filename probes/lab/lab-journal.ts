@@ -11,6 +11,10 @@ export interface LabEntry {
   mountPoint: string;
   loopDevice: string | null;
   at: string;
+  /** The run whose arm made it: an interrupted run's finish reports what was removed. */
+  runId?: string;
+  /** What was mounted, once it was: for that report. */
+  mounted?: { fsType: string; mkfsCommand: string; mountOptions: string[]; driver: string; sizeBytes: number };
 }
 
 export class LabJournal {

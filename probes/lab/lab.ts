@@ -95,7 +95,7 @@ export class Lab {
     this.journal = new LabJournal(stateDir);
   }
 
-  async create(fsType: LabFs, sizeBytes: number, mountOptions: readonly string[] = []): Promise<LabFsInfo> {
+  async create(fsType: LabFs, sizeBytes: number, mountOptions: readonly string[] = [], runId?: string): Promise<LabFsInfo> {
     const opts = checkMountOptions(fsType, mountOptions);
     if (!opts.ok) throw new LabError(opts.error);
     if (!Number.isSafeInteger(sizeBytes) || sizeBytes < MIN_IMAGE_BYTES) throw new LabError(`image size must be at least ${MIN_IMAGE_BYTES / 2 ** 20} MiB`);
@@ -104,7 +104,15 @@ export class Lab {
     // A private directory of our own (mkdtemp is O_EXCL, mode 0700): nothing another user
     // planted can be in the path of the image or the mount point.
     const home = fs.mkdtempSync(path.join(this.labDir, `probebook-lab-${fsType}-`));
-    const entry: LabEntry = { id: crypto.randomUUID(), home, image: path.join(home, "image"), mountPoint: path.join(home, "mnt"), loopDevice: null, at: new Date().toISOString() };
+    const entry: LabEntry = {
+      id: crypto.randomUUID(),
+      home,
+      image: path.join(home, "image"),
+      mountPoint: path.join(home, "mnt"),
+      loopDevice: null,
+      at: new Date().toISOString(),
+      ...(runId ? { runId } : {}),
+    };
     this.journal.add(entry);
     try {
       fs.closeSync(fs.openSync(entry.image, fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW, 0o600));
@@ -120,16 +128,9 @@ export class Lab {
       await run("mount", ["-t", fsType, ...mountArgs, entry.loopDevice, entry.mountPoint]);
       const info = mountInfoOf(entry.mountPoint);
       if (!info) throw new LabError(`${entry.mountPoint} is not mounted after mount`);
-      return {
-        fsType,
-        image: entry.image,
-        mountPoint: entry.mountPoint,
-        loopDevice: entry.loopDevice,
-        sizeBytes,
-        mkfsCommand: [mkfs.binary, ...mkfs.args, "<image>"].join(" "),
-        mountOptions: info.options,
-        driver: driverOf(info.fsType, entry.loopDevice),
-      };
+      const made = { fsType, mkfsCommand: [mkfs.binary, ...mkfs.args, "<image>"].join(" "), mountOptions: info.options, driver: driverOf(info.fsType, entry.loopDevice), sizeBytes };
+      this.journal.update({ ...entry, mounted: made });
+      return { ...made, image: entry.image, mountPoint: entry.mountPoint, loopDevice: entry.loopDevice };
     } catch (err) {
       await this.destroy(entry);
       if (err instanceof LabError) throw err;

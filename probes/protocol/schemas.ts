@@ -170,6 +170,11 @@ export const setupReportSchema = z.object({
   droppedCaches: z.boolean(),
   /** Why the setup could not be done (then the probe did not run). */
   error: z.string().max(2000).nullable(),
+  /**
+   * What could not be put back or taken down after the run (a restore that did not read back,
+   * a busy unmount); it stays in the agent's journal and is retried at its next start.
+   */
+  cleanupError: z.string().max(2000).nullable().optional(),
 });
 export type SetupReport = z.infer<typeof setupReportSchema>;
 

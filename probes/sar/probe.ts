@@ -1,5 +1,6 @@
 import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
+import { sarHeadline } from "./headline";
 import { sarAdvice } from "./advice";
 import { buildSarCommand, sarRequiredFreeBytes } from "./command";
 import { sarDefaults, sarParamsSchema, sarPresets, type SarParams } from "./params";
@@ -34,4 +35,5 @@ export const sarProbe: ProbeDefinition<SarParams> = {
   requiredFreeBytes: sarRequiredFreeBytes,
   advice: sarAdvice,
   view: sarView,
+  headline: sarHeadline,
 };

@@ -16,6 +16,12 @@ export interface TunableDef {
   validate(value: string | number, current: string): { ok: true; value: string } | { ok: false; error: string };
   /** The effective value as the file shows it (e.g. "[mq-deadline]" in a list → "mq-deadline"). */
   read(text: string): string;
+  /**
+   * An action rather than a setting: the file cannot be read back and there is nothing to
+   * restore (vm.drop_caches). It is never applied as a tunable; allowing it lets an arm ask for
+   * `dropCaches`.
+   */
+  writeOnly?: boolean;
 }
 
 const plain = (text: string) => text.trim();
@@ -75,6 +81,17 @@ export const TUNABLES: readonly TunableDef[] = [
   sysctl("vm.swappiness", "preference for swapping anonymous memory over dropping page cache", 0, 200),
   sysctl("vm.zone_reclaim_mode", "reclaim on the local NUMA node before allocating on another (bitmask 0–7)", 0, 7),
   sysctl("vm.vfs_cache_pressure", "how eagerly dentry and inode caches are reclaimed", 0, 1000),
+  {
+    // Write-only (mode 0200): allowing it lets arms drop the page cache before the probe
+    // (`sync`, then 3 = page cache, dentries and inodes). Never a value of an arm.
+    name: "vm.drop_caches",
+    scope: "host",
+    description: "drop the page cache, dentries and inodes before the probe (after sync); an action, not a setting",
+    file: () => "/proc/sys/vm/drop_caches",
+    validate: integer(3, 3),
+    read: plain,
+    writeOnly: true,
+  },
   {
     name: "thp.enabled",
     scope: "host",

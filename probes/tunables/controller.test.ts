@@ -47,6 +47,8 @@ describe("the catalogue", () => {
 
   it("parses --allow-tunable and names what it does not know", () => {
     expect(parseAllowTunables(["vm.dirty_ratio,vm.dirty_background_ratio", "vm.dirty_ratio"])).toEqual({ ok: true, names: ["vm.dirty_ratio", "vm.dirty_background_ratio"] });
+    expect(parseAllowTunables(["vm.drop_caches"])).toEqual({ ok: true, names: ["vm.drop_caches"] });
+    expect(getTunable("vm.drop_caches")?.writeOnly).toBe(true);
     expect(parseAllowTunables(["kernel.core_pattern"])).toMatchObject({ ok: false, error: expect.stringContaining("unknown tunable kernel.core_pattern") });
   });
 });
@@ -81,8 +83,10 @@ describe("TunableController on a fake kernel tree", () => {
   it("refuses what the agent's flags do not allow, before touching anything", async () => {
     const k = fakeKernel();
     const stateDir = tmp("pb-state-");
-    const c = new TunableController({ stateDir, allowed: new Set(["vm.dirty_ratio"]), root: k.root });
+    const c = new TunableController({ stateDir, allowed: new Set(["vm.dirty_ratio", "vm.drop_caches"]), root: k.root });
     await expect(c.apply("vm.swappiness", 10)).rejects.toThrow(/--allow-tunable vm.swappiness/);
+    // An action, never a setting to journal and restore, even when allowed.
+    await expect(c.apply("vm.drop_caches", 3)).rejects.toThrow(/is an action, not a setting/);
     await expect(c.apply("kernel.core_pattern", "|/bin/sh")).rejects.toBeInstanceOf(TunableError);
     await expect(c.apply("vm.dirty_ratio", "1e3")).rejects.toThrow(/whole number/);
     expect(k.read("proc/sys/vm/swappiness")).toBe("60");
@@ -133,7 +137,7 @@ describe.skipIf(!isRoot)("on this kernel (needs root: writes /proc/sys)", () => 
     const restarted = new TunableController({ stateDir, allowed: new Set() });
     expect(restarted.changed().map((e) => e.name)).toEqual(["vm.dirty_ratio"]);
     const outcomes = await restarted.restoreAll();
-    expect(outcomes).toEqual([{ name: "vm.dirty_ratio", device: null, restored: before, ok: true }]);
+    expect(outcomes).toEqual([{ name: "vm.dirty_ratio", device: null, original: before, value: before === "9" ? "11" : "9", restored: before, ok: true }]);
     expect(sysctlN("vm.dirty_ratio")).toBe(before);
   });
 

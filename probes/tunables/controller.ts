@@ -24,6 +24,10 @@ export interface Applied {
 export interface RestoreOutcome {
   name: string;
   device: string | null;
+  /** From the journal entry: what was set, by which run. */
+  value?: string;
+  original?: string;
+  runId?: string;
   restored: string;
   ok: boolean;
   error?: string;
@@ -35,6 +39,8 @@ export interface ControllerOptions {
   /** Prefix for /proc and /sys paths; tests point it at a tree of their own. */
   root?: string;
 }
+
+const about = (e: JournalEntry) => ({ name: e.name, device: e.device, value: e.value, original: e.original, ...(e.runId ? { runId: e.runId } : {}) });
 
 export class TunableController {
   private readonly journal: TunableJournal;
@@ -61,9 +67,10 @@ export class TunableController {
     return def.read(await fs.readFile(this.abs(file), "utf8"));
   }
 
-  async apply(name: string, value: string | number, device: string | null = null): Promise<Applied> {
+  async apply(name: string, value: string | number, device: string | null = null, runId?: string): Promise<Applied> {
     const def = getTunable(name);
     if (!def) throw new TunableError(`${name} is not in the tunable catalogue`);
+    if (def.writeOnly) throw new TunableError(`${name} is an action, not a setting: ask for dropCaches instead`);
     if (!this.options.allowed.has(name)) throw new TunableError(`${name} may not be changed on this host: start the agent with --allow-tunable ${name}`);
     const file = def.file(device);
     if (!file) throw new TunableError(`${name} needs the target's block device, and none was found`);
@@ -73,7 +80,7 @@ export class TunableController {
     const original = def.read(currentText);
     const companionFile = COMPANIONS[name];
     const companions = companionFile ? [{ file: companionFile, original: (await fs.readFile(this.abs(companionFile), "utf8")).trim() }] : [];
-    this.journal.add({ name, device, file, original, value: checked.value, companions, at: new Date().toISOString() });
+    this.journal.add({ name, device, file, original, value: checked.value, companions, at: new Date().toISOString(), ...(runId ? { runId } : {}) });
     try {
       await fs.writeFile(this.abs(file), checked.value);
     } catch (err) {
@@ -106,12 +113,12 @@ export class TunableController {
       const now = def ? def.read(await fs.readFile(this.abs(entry.file), "utf8")) : entry.original;
       const companionsBack = await Promise.all(entry.companions.map(async (c) => (await fs.readFile(this.abs(c.file), "utf8")).trim() === c.original));
       if (now !== entry.original || companionsBack.includes(false)) {
-        return { name: entry.name, device: entry.device, restored: now, ok: false, error: `reads ${now} after restoring ${entry.original}` };
+        return { ...about(entry), restored: now, ok: false, error: `reads ${now} after restoring ${entry.original}` };
       }
       this.journal.remove(entry.file);
-      return { name: entry.name, device: entry.device, restored: entry.original, ok: true };
+      return { ...about(entry), restored: entry.original, ok: true };
     } catch (err) {
-      return { name: entry.name, device: entry.device, restored: "", ok: false, error: (err as Error).message };
+      return { ...about(entry), restored: "", ok: false, error: (err as Error).message };
     }
   }
 }

@@ -15,6 +15,8 @@ export interface JournalEntry {
   /** Settings the kernel changes as a side effect (vm.dirty_bytes when vm.dirty_ratio is set). */
   companions: { file: string; original: string }[];
   at: string;
+  /** The run whose arm made the change: an interrupted run's finish reports what was reverted. */
+  runId?: string;
 }
 
 export class TunableJournal {

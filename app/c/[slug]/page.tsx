@@ -48,6 +48,27 @@ export default async function SharedComparisonPage({ params, searchParams }: Pro
         {c.runs.length} run{c.runs.length === 1 ? "" : "s"} frozen on {created} UTC with their host profiles. Measured with{" "}
         <Link href="/">Probebook</Link>.
       </p>
+      {c.experiment ? (
+        <section className="verdict-card" data-testid="shared-verdict" aria-label="Experiment verdict">
+          <h2 style={{ marginTop: 0 }}>Experiment verdict ({c.experiment.status.toLowerCase()})</h2>
+          {c.experiment.decisionMessage ? <p className="muted">{c.experiment.decisionMessage}</p> : null}
+          {c.experiment.verdict.slice(0, 12).map((l) => (
+            <p key={`${l.metric}|${l.arm}|${l.sentence}`} className="sentence">
+              {l.sentence}
+            </p>
+          ))}
+          <p className="small">
+            Arms: {c.experiment.arms.map((a) => `${a.label}${a.setup && a.setup !== a.label ? ` (${a.setup})` : ""}: median ${a.median === null ? "–" : a.median.toFixed(1)}${c.experiment?.unit ? ` ${c.experiment.unit}` : ""}, ${a.runs} runs`).join(" · ")}. At least {c.experiment.policy.min}, at most {c.experiment.policy.max} rounds, CV target {c.experiment.policy.cvTarget} %.
+          </p>
+          {c.experiment.warnings.length > 0 ? (
+            <ul className="small">
+              {c.experiment.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
       <div className={styles.toolbar}>
         <span className="small">
           Download: <a href={`/api/comparisons/${slug}/csv`}>CSV</a> · <a href={`/api/comparisons/${slug}`}>JSON</a>

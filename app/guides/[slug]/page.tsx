@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { guideExperiment } from "@/lib/experiments/start-points";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { GuideBody } from "@/components/guides/guide-body";
@@ -92,6 +93,7 @@ export default async function GuidePage({ params }: GuidePageProps) {
   if (!guide) notFound();
   const fm = guide.frontmatter;
   const related = relatedGuides(guide, loadGuides());
+  const experiment = guideExperiment(slug);
 
   return (
     <article className={styles.guide}>
@@ -111,6 +113,14 @@ export default async function GuidePage({ params }: GuidePageProps) {
         </ul>
       </header>
       <TunablesBox guide={guide} />
+      {experiment ? (
+        <p className="panel" data-testid="guide-experiment">
+          <Link className="btn btn-primary" href={experiment.href} prefetch={false}>
+            {experiment.label}
+          </Link>{" "}
+          <span className="muted small">{experiment.note}</span>
+        </p>
+      ) : null}
       <div className={styles.prose}>
         <GuideBody source={guide.body} />
       </div>

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DeleteButton } from "@/components/delete-button";
 import { ReregisterForm } from "@/components/hosts/reregister-form";
+import { mayChange } from "@/lib/auth/ownership";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError } from "@/lib/http/app-error";
@@ -162,6 +164,13 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
           <h2>Agent credential</h2>
           <p className="muted">If the host was compromised or rebuilt, revoke its credential; the running agent is refused at its next request and needs a new registration token.</p>
           <ReregisterForm hostId={host.id} />
+        </>
+      ) : null}
+      {mayChange(actor, host.createdById) ? (
+        <>
+          <h2>Delete host</h2>
+          <p className="muted">Its runs stay readable, marked as from a removed host; queued and running runs are cancelled and its agent is refused from then on.</p>
+          <DeleteButton url={`/api/hosts/${host.id}`} label="Delete host" consequence={`Delete ${host.name}? Its agent stops working; its runs are kept.`} after="/hosts" />
         </>
       ) : null}
     </>

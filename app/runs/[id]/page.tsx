@@ -1,17 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DeleteButton } from "@/components/delete-button";
 import { CancelButton } from "@/components/run/cancel-button";
+import { SetupReportView } from "@/components/experiments/setup-report";
 import { DiagnosisView } from "@/components/run/diagnosis-view";
+import { RunAnnotations } from "@/components/run/run-annotations";
 import { ResultView } from "@/components/run/result-view";
 import { RunTerminal } from "@/components/run/run-terminal";
 import { requirePageUser } from "@/lib/auth/page-guard";
+import { mayChange } from "@/lib/auth/ownership";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { diagnoseResult } from "@/lib/diagnosis/run-diagnosis";
 import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
 import { listReferenceRuns } from "@/lib/server/reference/list-reference-runs";
 import { getRun, type RunJson } from "@/lib/server/runs/get-run";
+import { setupReportSchema } from "@/probes/protocol/schemas";
 
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
@@ -38,6 +43,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     throw err;
   });
   const live = run.status === "QUEUED" || run.status === "RUNNING";
+  const parsedSetup = setupReportSchema.safeParse(run.setup);
+  const setup = run.setup && parsedSetup.success ? parsedSetup.data : null;
   // The guides' published measurements of the same probe, to set this run beside.
   // Probes that sample the machine (sar) are read by the guides' rules from their own result.
   const diagnosis = run.status === "SUCCEEDED" ? diagnoseResult(run.result) : null;
@@ -50,7 +57,13 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       </p>
       <h1>
         {run.probe} on {run.hostName ?? "unknown host"}
-        {run.historyDay ? `, ${run.historyDay}` : ""}{" "}
+        {run.historyDay ? `, ${run.historyDay}` : ""}
+        {run.hostRemoved ? (
+          <span className="muted small" data-testid="host-removed">
+            {" "}
+            (from a removed host)
+          </span>
+        ) : null}{" "}
         <span className={`badge badge-${run.status}`} data-testid="run-status">
           {run.status.toLowerCase()}
         </span>
@@ -68,7 +81,32 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           Read as {readAs(run.result)}
         </p>
       ) : null}
-      {run.notes ? <p>{run.notes}</p> : null}
+      {run.experiment ? (
+        <p data-testid="run-experiment">
+          Part of experiment <Link href={`/experiments/${run.experiment.id}`}>{run.experiment.title}</Link>: arm {run.experiment.arm}, round {run.experiment.round}.
+        </p>
+      ) : null}
+      {run.tags.length > 0 ? (
+        <p data-testid="run-tags">
+          {run.tags.map((t) => (
+            <Link key={t} className="badge" href={`/runs?tag=${encodeURIComponent(t)}`} style={{ marginRight: 4 }}>
+              {t}
+            </Link>
+          ))}
+        </p>
+      ) : null}
+      {run.notes ? (
+        <p data-testid="run-notes" style={{ whiteSpace: "pre-wrap" }}>
+          {run.notes}
+        </p>
+      ) : null}
+      {mayChange(actor, run.createdById) ? <RunAnnotations runId={run.id} tags={run.tags} notes={run.notes} /> : null}
+      {setup ? (
+        <>
+          <h2>Setup</h2>
+          <SetupReportView setup={setup} />
+        </>
+      ) : null}
       {run.error ? (
         <div role="alert" className="alert alert-error">
           {run.error}
@@ -86,6 +124,11 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       ) : null}
       {live && roleAtLeast(actor.role, "OPERATOR") && !run.cancelRequested ? <CancelButton runId={run.id} /> : null}
       {live && run.cancelRequested ? <p className="muted">Cancellation requested; waiting for the agent…</p> : null}
+      {!live && mayChange(actor, run.createdById) ? (
+        <p>
+          <DeleteButton url={`/api/runs/${run.id}`} label="Delete run" consequence="The run, its output and its results are deleted for good (share links keep their copy)." after="/runs" />
+        </p>
+      ) : null}
       <h2>Output</h2>
       <RunTerminal runId={run.id} probe={run.probe} params={run.params} live={live} />
       <p className="small">

@@ -5,6 +5,7 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import { listShares } from "@/lib/server/comparisons/list-shares";
 import { revokeShareAction } from "./actions";
 import { minuteUtc } from "@/components/format-time";
+import { DeleteButton } from "@/components/delete-button";
 
 export const metadata: Metadata = { title: "Share links" };
 export const dynamic = "force-dynamic";
@@ -14,6 +15,8 @@ const when = (d: Date | null) => minuteUtc(d);
 export default async function SharesPage() {
   const actor = await requirePageUser("/settings/shares");
   const admin = roleAtLeast(actor.role, "ADMIN");
+  // The list holds the actor's own links (everyone's for an admin): operators may delete each.
+  const operator = roleAtLeast(actor.role, "OPERATOR");
   const shares = await listShares(actor);
   return (
     <>
@@ -33,6 +36,7 @@ export default async function SharesPage() {
                 <th>Created (UTC)</th>
                 <th>Expires</th>
                 <th>State</th>
+                {operator ? <th>Delete</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -54,6 +58,11 @@ export default async function SharesPage() {
                       `${s.state} ${s.state === "withdrawn" ? when(s.revokedAt) : ""}`
                     )}
                   </td>
+                  {operator ? (
+                    <td>
+                      <DeleteButton url={`/api/comparisons/${s.slug}`} label="Delete" consequence={`Delete “${s.title}” for good? Its link will answer “not found”.`} />
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

@@ -20,7 +20,8 @@ export default async function TokensPage() {
       <h1>API tokens</h1>
       <p className="muted">
         Send a token as <code>Authorization: Bearer &lt;token&gt;</code>. It acts with your role. Only a hash is stored: a token is shown
-        once, when it is created.
+        once, when it is created. The routes are listed on <a href="/api-docs">HTTP API</a>; <code>npx probebook</code> wraps the common ones
+        (see the README).
       </p>
       <ActionForm action={createTokenAction} submit="Create token">
         <label>

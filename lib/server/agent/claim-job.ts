@@ -5,6 +5,8 @@ interface ClaimedRow {
   id: string;
   probe: string;
   params: Record<string, unknown>;
+  experiment_id: string | null;
+  arm_index: number | null;
 }
 
 /**
@@ -21,14 +23,16 @@ const CLAIM_SQL = `
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
-    RETURNING id, probe, params
+    RETURNING id, probe, params, experiment_id, arm_index
   )
-  SELECT id::text, probe::text, params, pg_notify('pb_run_' || replace(id::text, '-', ''), 'status')::text AS notified FROM claimed`;
+  SELECT id::text, probe::text, params, experiment_id::text, arm_index,
+         pg_notify('pb_run_' || replace(id::text, '-', ''), 'status')::text AS notified
+  FROM claimed`;
 
 async function claimOnce(hostId: string): Promise<ClaimedRow | null> {
   const { rows } = await pgPool().query<ClaimedRow>(CLAIM_SQL, [hostId]);
   const row = rows[0];
-  return row ? { id: row.id, probe: row.probe, params: row.params } : null;
+  return row ? { id: row.id, probe: row.probe, params: row.params, experiment_id: row.experiment_id, arm_index: row.arm_index } : null;
 }
 
 /**

@@ -10,8 +10,14 @@ export const AUDIT_ACTIONS = [
   "run.launch",
   "run.cancel",
   "run.import",
+  "run.annotate",
+  "run.delete",
+  "experiment.create",
+  "experiment.cancel",
+  "experiment.share",
   "share.create",
   "share.revoke",
+  "share.delete",
   "user.create",
   "user.role",
   "user.disable",
@@ -23,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "host.reregister",
   "host.register",
   "host.medium",
+  "host.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

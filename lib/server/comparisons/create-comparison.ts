@@ -6,7 +6,7 @@ import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { loadCompareRuns } from "./load-runs";
 import { redactForShare, shareIncludeSchema } from "./redact-share";
-import { makeSnapshot } from "./snapshot";
+import { makeSnapshot, type ExperimentSnapshot } from "./snapshot";
 
 export const createComparisonSchema = z.object({
   runIds: z
@@ -37,7 +37,11 @@ export const SLUG_RE = /^[A-Za-z0-9_-]{32}$/;
  * snapshot (self-contained: deleting a run later leaves it intact); the link rows record which
  * runs it came from while they exist.
  */
-export async function createComparison(input: z.input<typeof createComparisonSchema>, createdById: string | null): Promise<{ slug: string; id: string }> {
+export async function createComparison(
+  input: z.input<typeof createComparisonSchema>,
+  createdById: string | null,
+  extra: { experiment?: ExperimentSnapshot } = {},
+): Promise<{ slug: string; id: string }> {
   const include = shareIncludeSchema.parse(input.include);
   const ids = [...new Set(input.runIds.map((id) => id.toLowerCase()))];
   const { runs, missing } = await loadCompareRuns(ids);
@@ -51,7 +55,7 @@ export async function createComparison(input: z.input<typeof createComparisonSch
       runIds: unfinished.map((r) => `${r.id} has no result (${r.status.toLowerCase()}).`),
     });
   }
-  const snapshot = makeSnapshot(redactForShare(runs, include));
+  const snapshot = makeSnapshot(redactForShare(runs, include), extra.experiment);
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 24 * 60 * 60 * 1000) : null;
   for (let attempt = 0; ; attempt++) {
     const slug = newSlug();

@@ -2,13 +2,15 @@ import type { CompareRun } from "../../compare/types";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { SLUG_RE } from "./create-comparison";
-import { publicRun, snapshotSchema } from "./snapshot";
+import { publicRun, snapshotSchema, type ExperimentSnapshot } from "./snapshot";
 
 export interface SharedComparison {
   slug: string;
   title: string;
   createdAt: string;
   runs: CompareRun[];
+  /** Set when the share froze an experiment: its verdict as it was. */
+  experiment?: ExperimentSnapshot;
 }
 
 /** A shared comparison by its slug, read from its snapshot only; unknown slugs are NOT_FOUND. */
@@ -22,10 +24,10 @@ export async function getComparison(slug: string): Promise<SharedComparison> {
   if (row.expiresAt && row.expiresAt <= new Date()) throw new AppError("GONE", "This shared comparison has expired.");
   const snap = snapshotSchema.safeParse(row.snapshot);
   if (!snap.success) throw new Error(`comparison ${slug}: snapshot does not match version 1: ${snap.error.message.slice(0, 300)}`);
-  return { slug: row.slug, title: row.title, createdAt: row.createdAt.toISOString(), runs: snap.data.runs };
+  return { slug: row.slug, title: row.title, createdAt: row.createdAt.toISOString(), runs: snap.data.runs, ...(snap.data.experiment ? { experiment: snap.data.experiment } : {}) };
 }
 
 /** The public JSON of a comparison (shared or previewed). */
-export function comparisonJson(c: { title: string; createdAt: string; runs: readonly CompareRun[] }) {
-  return { title: c.title, createdAt: c.createdAt, runs: c.runs.map(publicRun) };
+export function comparisonJson(c: { title: string; createdAt: string; runs: readonly CompareRun[]; experiment?: ExperimentSnapshot }) {
+  return { title: c.title, createdAt: c.createdAt, runs: c.runs.map(publicRun), ...(c.experiment ? { experiment: c.experiment } : {}) };
 }

@@ -36,15 +36,29 @@ export const compareRunSchema = z.object({
   result: result.nullable(),
 }) satisfies z.ZodType<CompareRun>;
 
+/** A shared experiment's answer, frozen beside its runs (absent for plain comparisons). */
+export const experimentSnapshotSchema = z.object({
+  status: z.string(),
+  decisionMessage: z.string().nullable(),
+  reverted: z.boolean().nullable(),
+  policy: z.object({ min: z.number(), max: z.number(), cvTarget: z.number() }),
+  arms: z.array(z.object({ label: z.string(), setup: z.string(), median: z.number().nullable(), cv: z.number().nullable(), runs: z.number() })),
+  unit: z.string().nullable(),
+  verdict: z.array(z.object({ sentence: z.string(), metric: z.string(), baseline: z.string(), arm: z.string(), ratio: z.number(), ciLow: z.number(), ciHigh: z.number() })),
+  warnings: z.array(z.string()),
+});
+export type ExperimentSnapshot = z.infer<typeof experimentSnapshotSchema>;
+
 export const snapshotSchema = z.object({
   version: z.literal(1),
   runs: z.array(compareRunSchema).min(1),
+  experiment: experimentSnapshotSchema.optional(),
 });
 
 export type ComparisonSnapshot = z.infer<typeof snapshotSchema>;
 
-export function makeSnapshot(runs: readonly CompareRun[]): ComparisonSnapshot {
-  return { version: 1, runs: runs.map((r) => ({ ...r })) };
+export function makeSnapshot(runs: readonly CompareRun[], experiment?: ExperimentSnapshot): ComparisonSnapshot {
+  return { version: 1, runs: runs.map((r) => ({ ...r })), ...(experiment ? { experiment } : {}) };
 }
 
 /** One run of a comparison in its public JSON. */

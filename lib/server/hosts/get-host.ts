@@ -15,6 +15,7 @@ export async function getHost({ id }: { id: string }) {
       capabilities: true,
       profile: true,
       mediumOverrides: true,
+      createdById: true,
     },
   });
   if (!host) throw new AppError("NOT_FOUND", `No host ${id}.`);

@@ -1,10 +1,11 @@
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { advanceExperimentSafely } from "../experiments/advance-safely";
 import { notifyRun } from "../realtime/notify";
 
 /** A queued run is cancelled at once; a running one is flagged and the agent stops its process group. */
 export async function cancelRun(runId: string): Promise<{ status: string }> {
-  const run = await db().probeRun.findUnique({ where: { id: runId }, select: { status: true } });
+  const run = await db().probeRun.findUnique({ where: { id: runId }, select: { status: true, experimentId: true } });
   if (!run) throw new AppError("NOT_FOUND", `No run ${runId}.`);
   const queued = await db().probeRun.updateMany({
     where: { id: runId, status: "QUEUED" },
@@ -20,6 +21,7 @@ export async function cancelRun(runId: string): Promise<{ status: string }> {
     }
   }
   await notifyRun(runId, "status");
+  if (queued.count > 0 && run.experimentId) await advanceExperimentSafely(run.experimentId);
   const now = await db().probeRun.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
   return { status: now.status };
 }

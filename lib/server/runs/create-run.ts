@@ -18,7 +18,7 @@ export const createRunSchema = z.object({
 });
 
 
-function insideAllowed(target: string, allowed: string[]): boolean {
+export function insideAllowed(target: string, allowed: string[]): boolean {
   const t = path.posix.normalize(target);
   return allowed.some((dir) => {
     const d = path.posix.normalize(dir).replace(/\/+$/, "") || "/";

@@ -5,9 +5,23 @@ import { AppError } from "../../http/app-error";
 import { pgPool } from "../../pg-pool";
 import { parseOffThread } from "../parse/parse-off-thread";
 import type { ParseReply } from "../parse/parse-types";
+import { advanceExperimentSafely } from "../experiments/advance-safely";
 import { notifyRun } from "../realtime/notify";
 import { chunksAfter, missingSeqs } from "./read-log";
 import { targetFacts } from "./target-facts";
+
+/**
+ * How often this configuration runs, for the "single run" advice: a repeat group's size, or an
+ * experiment's minimum number of rounds (every arm runs at least that often).
+ */
+async function repeatsOf(run: { repeatGroup: string | null; experimentId: string | null }): Promise<number> {
+  if (run.experimentId) {
+    const exp = await db().experiment.findUnique({ where: { id: run.experimentId }, select: { policy: true } });
+    const min = (exp?.policy as { min?: unknown } | null)?.min;
+    return typeof min === "number" ? min : 1;
+  }
+  return run.repeatGroup ? db().probeRun.count({ where: { repeatGroup: run.repeatGroup } }) : 1;
+}
 
 function statusOf(req: FinishRequest, parsedOk: boolean): RunStatus {
   if (req.cancelled) return "CANCELLED";
@@ -35,7 +49,7 @@ function errorOf(req: FinishRequest, status: RunStatus, probe: string, reply: Pa
 export async function finishRun(runId: string, req: FinishRequest): Promise<{ status: RunStatus }> {
   const run = await db().probeRun.findUniqueOrThrow({
     where: { id: runId },
-    select: { status: true, startedAt: true, finishedAt: true, probe: true, params: true, repeatGroup: true, host: { select: { mediumOverrides: true } } },
+    select: { status: true, startedAt: true, finishedAt: true, probe: true, params: true, repeatGroup: true, experimentId: true, host: { select: { mediumOverrides: true } } },
   });
   if (run.finishedAt) return { status: run.status };
   if (run.status === "QUEUED" || !run.startedAt) throw new AppError("CONFLICT", "This run was never claimed by an agent: it cannot be finished.");
@@ -44,7 +58,10 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
     throw new AppError("CONFLICT", `The server is missing chunks ${missing.slice(0, 10).join(", ")} of this run: send them before finishing.`);
   }
   const facts = targetFacts(req.profile, run.host?.mediumOverrides);
-  const repeats = run.repeatGroup ? await db().probeRun.count({ where: { repeatGroup: run.repeatGroup } }) : 1;
+  // A lab arm ran in a file system the agent made: its type is the one mkfs made (an ext3 volume
+  // stays ext3 even though the ext4 driver serves it; the setup report names the driver).
+  const fsType = req.setup?.lab?.fsType ?? facts.fsType;
+  const repeats = await repeatsOf(run);
   // The log as parsed, and how many chunks it had: output that arrives before the UPDATE below
   // would make the stored log differ from the result, so the UPDATE then refuses.
   const chunks = req.lastSeq >= 0 ? await chunksAfter(runId, -1, 100_000_000) : [];
@@ -62,7 +79,7 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
     `UPDATE probe_runs
      SET status = $2::"RunStatus", exit_code = $3, duration_ms = $4, finished_at = now(), last_activity_at = now(), updated_at = now(),
          error_message = $5, profile = COALESCE($6::jsonb, profile), result = COALESCE($7::jsonb, result),
-         warnings = $8::jsonb, fs_type = $9, medium = $10
+         warnings = $8::jsonb, fs_type = $9, medium = $10, setup = COALESCE($12::jsonb, setup)
      WHERE id = $1::uuid AND finished_at IS NULL AND ($11::int IS NULL OR (SELECT count(*) FROM run_log_chunks WHERE run_id = $1::uuid) = $11)
      RETURNING status`,
     [
@@ -74,9 +91,10 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
       req.profile ? JSON.stringify(req.profile) : null,
       parsed?.resultJson ?? null,
       JSON.stringify(parsed?.warnings ?? []),
-      facts.fsType,
+      fsType,
       facts.medium,
       req.lastSeq >= 0 ? chunks.length : null,
+      req.setup ? JSON.stringify(req.setup) : null,
     ],
   );
   if (!rows[0]) {
@@ -86,6 +104,7 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
     throw new AppError("CONFLICT", "More output for this run arrived while it was being finished: send the finish again.");
   }
   await notifyRun(runId, "status");
+  if (run.experimentId) await advanceExperimentSafely(run.experimentId);
   if (reply?.kind === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", `The run failed: its output is too large to keep as a result: ${reply.message}`);
   if (reply?.kind === "gave-up") throw new AppError("UNPROCESSABLE", `The run failed: its output could not be parsed: ${reply.message}`);
   return { status: rows[0].status };

@@ -4,6 +4,7 @@ import { TOOL_IDS } from "../../../probes/catalog";
 import { db } from "../../db";
 import { uuidSchema } from "../../http/params";
 import { RUN_ORIGINS, RUN_STATUSES } from "../../run-status";
+import { tagSchema } from "./run-tags";
 import { runSelect, runToJson, type RunJson } from "./get-run";
 
 // PostgreSQL timestamps and text hold neither JavaScript's extreme dates nor NUL characters:
@@ -22,6 +23,8 @@ export const listRunsQuerySchema = z.object({
   origin: z.enum(RUN_ORIGINS).optional(),
   fsType: z.string().max(30).refine(noNul, "The file system filter must not contain NUL characters.").optional(),
   medium: z.enum(["memory", "ssd", "disk", "unknown"]).optional(),
+  /** Runs carrying this tag. */
+  tag: tagSchema.optional(),
   from: filterDate.optional(),
   to: filterDate.optional(),
   sort: z.enum(["createdAt", "probe", "status", "host"]).default("createdAt"),
@@ -39,6 +42,7 @@ export async function listRuns(q: ListRunsQuery): Promise<{ runs: RunJson[]; tot
     origin: q.origin,
     fsType: q.fsType,
     medium: q.medium,
+    ...(q.tag ? { tags: { has: q.tag } } : {}),
     createdAt: q.from || q.to ? { gte: q.from, lte: q.to } : undefined,
     ...(q.host
       ? { OR: [{ host: { name: { contains: q.host, mode: "insensitive" } } }, { hostLabel: { contains: q.host, mode: "insensitive" } }] }

@@ -1,5 +1,6 @@
 import { RUN_SILENCE_LOST_SEC } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
+import { advanceExperimentSafely } from "../experiments/advance-safely";
 import { notifyRun } from "../realtime/notify";
 
 /**
@@ -7,12 +8,13 @@ import { notifyRun } from "../realtime/notify";
  * Idempotent and safe to run from every app instance at once.
  */
 export async function markSilentRunsLost(): Promise<number> {
-  const rows = await db().$queryRaw<{ id: string }[]>`
+  const rows = await db().$queryRaw<{ id: string; experiment_id: string | null }[]>`
     UPDATE probe_runs
     SET status = 'LOST', updated_at = now(),
         error_message = 'The agent stopped reporting for more than ' || ${RUN_SILENCE_LOST_SEC}::int || ' s; the output received so far is kept.'
     WHERE status = 'RUNNING' AND last_activity_at < now() - make_interval(secs => ${RUN_SILENCE_LOST_SEC}::int)
-    RETURNING id`;
+    RETURNING id, experiment_id`;
   for (const r of rows) await notifyRun(r.id, "status");
+  for (const e of new Set(rows.flatMap((r) => r.experiment_id ?? []))) await advanceExperimentSafely(e);
   return rows.length;
 }

@@ -32,6 +32,8 @@ export class FakeAgentServer {
   /** The next n requests answer 503. */
   failNext = 0;
   revoked = false;
+  /** Finish requests answer 503 while true (the rest works): a finish then waits in the spool. */
+  refuseFinishes = false;
   /** Longest a claim is held open, whatever waitSec says (tests must be quick). */
   claimHoldMs = 300;
   private server: Server | null = null;
@@ -131,6 +133,7 @@ export class FakeAgentServer {
       return send(200, { stored, duplicates, cancelRequested: this.cancelRequested.has(m[1]) });
     }
     if (m?.[1] && m[2] === "finish") {
+      if (this.refuseFinishes) return send(503, { error: "maintenance" });
       const b = parse(finishRequestSchema);
       if (!b) return;
       const have = this.chunks.get(m[1]);

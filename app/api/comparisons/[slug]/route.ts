@@ -1,7 +1,7 @@
 import { requireActor } from "@/lib/auth/actor";
 import { route } from "@/lib/http/handle-route";
 import { audit } from "@/lib/server/audit/audit-request";
-import { revokeComparison } from "@/lib/server/comparisons/revoke-comparison";
+import { deleteComparison } from "@/lib/server/comparisons/delete-comparison";
 import { comparisonJson, getComparison } from "@/lib/server/comparisons/get-comparison";
 
 export const dynamic = "force-dynamic";
@@ -12,10 +12,10 @@ export const GET = route(async (_req: Request, ctx: { params: Promise<{ slug: st
   return Response.json(comparisonJson(c));
 });
 
-/** Withdraws the share (its sharer or an admin): 200 { revoked: slug }; afterwards GET answers 410. */
+/** Deletes the comparison and its snapshot (its sharer or an admin): 200 { deleted: slug }; afterwards GET answers 404. */
 export const DELETE = route(async (_req: Request, ctx: { params: Promise<{ slug: string }> }) => {
-  const actor = await requireActor("VIEWER");
-  const r = await revokeComparison((await ctx.params).slug, actor);
-  await audit({ actor, action: "share.revoke", target: { type: "comparison", id: r.id }, details: { slug: r.slug } });
-  return Response.json({ revoked: r.slug });
+  const actor = await requireActor("OPERATOR");
+  const r = await deleteComparison({ slug: (await ctx.params).slug, actor });
+  await audit({ actor, action: "share.delete", target: { type: "comparison", id: r.id }, details: { slug: r.slug, title: r.title } });
+  return Response.json({ deleted: r.slug });
 });

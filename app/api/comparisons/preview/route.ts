@@ -1,21 +1,19 @@
-import { z } from "zod";
 import { requireActor } from "@/lib/auth/actor";
 import { attachment, measurementsCsv } from "@/lib/compare/csv";
 import { parseRunIds } from "@/lib/compare/run-ids";
 import { AppError } from "@/lib/http/app-error";
 import { route } from "@/lib/http/handle-route";
+import { exportFormatQuerySchema } from "@/lib/http/query-schemas";
 import { comparisonJson } from "@/lib/server/comparisons/get-comparison";
 import { loadCompareRuns } from "@/lib/server/comparisons/load-runs";
 
 export const dynamic = "force-dynamic";
 
-const formatSchema = z.enum(["csv", "json"], { error: "format must be csv or json." }).default("json");
-
 /** Signed in: the runs of /compare?runs=… as CSV (one row per measurement) or JSON, not frozen. */
 export const GET = route(async (req: Request) => {
   await requireActor("VIEWER");
   const url = new URL(req.url);
-  const format = formatSchema.safeParse(url.searchParams.get("format") ?? undefined);
+  const format = exportFormatQuerySchema.shape.format.safeParse(url.searchParams.get("format") ?? undefined);
   if (!format.success) throw new AppError("BAD_REQUEST", "format must be csv or json.", { format: ["Use csv or json."] });
   const parsed = parseRunIds(url.searchParams.getAll("runs"));
   if (parsed.invalid.length > 0) throw new AppError("BAD_REQUEST", `Not run ids: ${parsed.invalid.join(", ")}.`, { runs: ["Give run ids separated by commas."] });

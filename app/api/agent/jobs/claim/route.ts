@@ -3,6 +3,7 @@ import { claimRequestSchema } from "@/probes/protocol/schemas";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { authenticateAgent } from "@/lib/server/agent/authenticate-agent";
 import { claimJob } from "@/lib/server/agent/claim-job";
+import { jobSetupForRun } from "@/lib/server/experiments/job-setup";
 
 export const dynamic = "force-dynamic";
 
@@ -11,5 +12,6 @@ export const POST = route(async (req: Request) => {
   const { waitSec } = await parseJsonBody(req, claimRequestSchema, 4096);
   const job = await claimJob(host.id, waitSec, req.signal);
   if (!job) return agentNoContent();
-  return agentReply({ runId: job.id, probe: job.probe, params: job.params });
+  const setup = await jobSetupForRun({ experimentId: job.experiment_id, armIndex: job.arm_index });
+  return agentReply({ runId: job.id, probe: job.probe, params: job.params, ...(setup ? { setup } : {}) });
 });

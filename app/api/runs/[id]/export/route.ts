@@ -1,21 +1,19 @@
-import { z } from "zod";
 import { requireActor } from "@/lib/auth/actor";
 import { attachment, measurementsCsv } from "@/lib/compare/csv";
 import { AppError } from "@/lib/http/app-error";
 import { route } from "@/lib/http/handle-route";
 import { uuidParam } from "@/lib/http/params";
+import { exportFormatQuerySchema } from "@/lib/http/query-schemas";
 import { loadCompareRuns } from "@/lib/server/comparisons/load-runs";
 import { getRun } from "@/lib/server/runs/get-run";
 
 export const dynamic = "force-dynamic";
 
-const formatSchema = z.enum(["csv", "json"]).default("json");
-
 /** Signed in: one run as CSV (one row per measurement) or JSON (the run with its label, profile and result). */
 export const GET = route(async (req: Request, ctx: { params: Promise<{ id: string }> }) => {
   await requireActor("VIEWER");
   const id = uuidParam((await ctx.params).id, "run");
-  const format = formatSchema.safeParse(new URL(req.url).searchParams.get("format") ?? undefined);
+  const format = exportFormatQuerySchema.shape.format.safeParse(new URL(req.url).searchParams.get("format") ?? undefined);
   if (!format.success) throw new AppError("BAD_REQUEST", "format must be csv or json.", { format: ["Use csv or json."] });
   const run = await getRun(id);
   const [compareRun] = (await loadCompareRuns([id])).runs;

@@ -1,0 +1,235 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ArmSpreadChart } from "@/components/experiments/arm-spread-chart";
+import { CancelExperimentButton, RefreshWhile, ShareExperimentButton } from "@/components/experiments/experiment-actions";
+import { driverText } from "@/components/experiments/setup-report";
+import { RunTerminal } from "@/components/run/run-terminal";
+import { requirePageUser } from "@/lib/auth/page-guard";
+import { roleAtLeast } from "@/lib/auth/roles";
+import { AppError } from "@/lib/http/app-error";
+import { isUuid } from "@/lib/http/params";
+import { getExperiment, type ExperimentView } from "@/lib/server/experiments/get-experiment";
+
+export const metadata: Metadata = { title: "Experiment" };
+export const dynamic = "force-dynamic";
+
+const letter = (i: number) => String.fromCharCode(65 + i);
+const fmt = (v: number | null) => (v === null ? "–" : v.toLocaleString("en-US", { maximumFractionDigits: 2 }));
+
+function armSetupText(v: ExperimentView, i: number): string {
+  const a = v.arms[i];
+  if (!a) return "";
+  const parts: string[] = [];
+  if (a.fs) parts.push(`fresh ${a.fs} lab volume of ${((v.labImageBytes ?? 0) / 2 ** 20).toFixed(0)} MiB${a.mountOptions?.length ? `, mounted ${a.mountOptions.join(",")}` : ""}`);
+  if (a.target) parts.push(`in ${a.target}`);
+  for (const [k, val] of Object.entries(a.tunables ?? {})) parts.push(`${k} = ${val}`);
+  return parts.join("; ");
+}
+
+function VerdictCard({ v }: { v: ExperimentView }) {
+  const lines = v.summary.verdict;
+  const shown = lines.slice(0, 6);
+  return (
+    <section className={`verdict-card verdict-${v.status}`} data-testid="verdict-card" aria-label="Verdict">
+      <h2 style={{ marginTop: 0 }}>
+        {v.status === "RUNNING" ? "Verdict so far" : "Verdict"}{" "}
+        <span className={`badge badge-${v.status}`} data-testid="experiment-status">
+          {v.status.toLowerCase()}
+        </span>
+      </h2>
+      {v.decisionMessage ? (
+        <p className="muted" data-testid="experiment-decision">
+          {v.decisionMessage}
+        </p>
+      ) : null}
+      {lines.length === 0 ? <p className="muted">No verdict yet: every arm needs at least one finished run.</p> : null}
+      {shown.map((l) => (
+        <p key={`${l.metric}|${JSON.stringify(l.dims)}|${l.arm}`} className="sentence" data-testid="verdict-sentence">
+          {l.sentence}
+        </p>
+      ))}
+      {lines.length > shown.length ? (
+        <details>
+          <summary>{lines.length - shown.length} more comparisons</summary>
+          {lines.slice(shown.length).map((l) => (
+            <p key={`${l.metric}|${JSON.stringify(l.dims)}|${l.arm}`}>{l.sentence}</p>
+          ))}
+        </details>
+      ) : null}
+      {v.reverted !== null ? (
+        <p data-testid="experiment-reverted">{v.reverted ? "Every change was put back and every lab volume removed, as the agent reported." : "Not every change is confirmed as put back: see the runs' setup reports."}</p>
+      ) : v.status !== "RUNNING" ? (
+        <p className="muted">Waiting for the last run&apos;s report of what it put back…</p>
+      ) : null}
+      {v.summary.warnings.length > 0 ? (
+        <div className="alert alert-warn" data-testid="experiment-warnings">
+          <strong>Warnings</strong>
+          <ul>
+            {v.summary.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export default async function ExperimentPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const actor = await requirePageUser(`/experiments/${id}`);
+  if (!isUuid(id)) notFound();
+  const v = await getExperiment({ id }).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === "NOT_FOUND") notFound();
+    throw err;
+  });
+  const running = v.status === "RUNNING" || v.runs.some((r) => r.status === "RUNNING");
+  const current = v.runs.find((r) => r.id === v.progress.currentRunId);
+  const first = v.summary.headlines[0];
+  const charts = v.summary.headlines.slice(0, 6);
+  return (
+    <>
+      <RefreshWhile active={running} />
+      <p className="muted small">
+        <Link href="/experiments">Experiments</Link> / {v.id.slice(0, 8)}
+      </p>
+      <h1>{v.title}</h1>
+      <p className="muted">
+        {v.probe}
+        {v.preset ? ` (${v.preset})` : ""} on {v.hostId ? <Link href={`/hosts/${v.hostId}`}>{v.hostName}</Link> : "a deleted host"} · started{" "}
+        {new Date(v.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+      </p>
+      <VerdictCard v={v} />
+      {v.status === "RUNNING" && roleAtLeast(actor.role, "OPERATOR") ? <CancelExperimentButton id={v.id} /> : null}
+
+      <h2>Progress</h2>
+      <progress className="experiment-progress" value={v.progress.ended} max={Math.max(1, v.progress.planned)} aria-label="Runs finished" data-testid="experiment-progress" />
+      <p className="muted small" data-testid="experiment-progress-text">
+        {v.progress.ended} of {v.progress.planned} runs done
+        {v.status === "RUNNING" && v.progress.maxPlanned > v.progress.planned ? ` (up to ${v.progress.maxPlanned} if the arms stay unstable)` : ""}
+      </p>
+      {current ? (
+        <>
+          <h3>
+            Now: {v.arms[current.armIndex]?.label}, round {current.round + 1} (<Link href={`/runs/${current.id}`}>run {current.id.slice(0, 8)}</Link>)
+          </h3>
+          <RunTerminal key={current.id} runId={current.id} probe={v.probe} params={v.params} live />
+        </>
+      ) : null}
+
+      <h2>Plan</h2>
+      <div className="table-wrap">
+        <table className="data" data-testid="experiment-plan">
+          <thead>
+            <tr>
+              <th>Arm</th>
+              <th>Label</th>
+              <th>Setup</th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.arms.map((a, i) => (
+              <tr key={a.label}>
+                <td>
+                  {letter(i)}
+                  {i === 0 ? " (baseline)" : ""}
+                </td>
+                <td>{a.label}</td>
+                <td>{armSetupText(v, i)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="small">
+        Order: {v.rounds.map((r) => r.map(letter).join(" ")).join(" · ") || "–"} ({v.policy.order === "abba" ? "alternating" : "shuffled blocks"}). Policy: at least {v.policy.min}, at most {v.policy.max} rounds; stop when
+        every arm&apos;s coefficient of variation is under {v.policy.cvTarget} %{v.policy.dropCaches ? "; page cache dropped before each run" : ""}.
+      </p>
+
+      <h2>Results per arm</h2>
+      {first ? (
+        <div className="table-wrap">
+          <table className="data" data-testid="arm-results">
+            <thead>
+              <tr>
+                <th>Arm</th>
+                <th className="num">Runs</th>
+                <th className="num">
+                  Median {first.noun} ({first.unit})
+                </th>
+                <th className="num">CV</th>
+              </tr>
+            </thead>
+            <tbody>
+              {v.summary.arms.map((a) => (
+                <tr key={a.label}>
+                  <td>{a.label}</td>
+                  <td className="num">{(a.values[first.key] ?? []).length}</td>
+                  <td className="num">{fmt(a.median)}</td>
+                  <td className="num">{a.cv === null ? "–" : `${(a.cv * 100).toFixed(1)} %`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">No results yet.</p>
+      )}
+      {charts.map((h) => (
+        <ArmSpreadChart
+          key={h.key}
+          title={`${h.noun}${Object.keys(h.dims).length ? ` (${Object.entries(h.dims).map(([k, val]) => `${k} ${val}`).join(", ")})` : ""}`}
+          unit={h.unit}
+          arms={v.summary.arms.map((a) => ({ label: a.label, values: a.values[h.key] ?? [], median: (a.values[h.key] ?? []).length ? [...(a.values[h.key] ?? [])].sort((x, y) => x - y)[Math.floor(((a.values[h.key] ?? []).length - 1) / 2)]! : null }))}
+        />
+      ))}
+      {v.summary.headlines.length > charts.length ? <p className="muted small">{v.summary.headlines.length - charts.length} more figures are in the verdict and the exports.</p> : null}
+
+      <h2>Runs</h2>
+      <div className="table-wrap">
+        <table className="data" data-testid="experiment-runs">
+          <thead>
+            <tr>
+              <th>Round</th>
+              <th>Arm</th>
+              <th>Status</th>
+              <th>File system</th>
+              <th>Setup</th>
+              <th>Run</th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.runs.map((r) => (
+              <tr key={r.id} data-testid="experiment-run-row">
+                <td>{r.round + 1}</td>
+                <td>{v.arms[r.armIndex]?.label}</td>
+                <td>
+                  <span className={`badge badge-${r.status}`}>{r.status.toLowerCase()}</span>
+                </td>
+                <td>{r.fsType ?? "–"}</td>
+                <td className="small">
+                  {r.setup?.lab ? `${driverText(r.setup.lab)} on ${r.setup.lab.loopDevice}${r.setup.lab.removed ? ", removed" : ", NOT removed"}` : ""}
+                  {r.setup?.tunables.map((t) => ` ${t.name} ${t.from}→${t.to}${t.restored ? " (restored)" : " (NOT restored)"}`).join(";")}
+                  {r.errorMessage && r.status !== "SUCCEEDED" ? ` ${r.errorMessage}` : ""}
+                </td>
+                <td>
+                  <Link href={`/runs/${r.id}`}>{r.id.slice(0, 8)}</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="small">
+        <a href={`/api/experiments/${v.id}/export?format=csv`}>CSV</a> · <a href={`/api/experiments/${v.id}/export?format=json`}>JSON</a> ·{" "}
+        <Link href={`/compare?runs=${v.runs.filter((r) => r.status === "SUCCEEDED").map((r) => r.id).join(",")}`}>Compare the runs</Link>
+      </p>
+      {roleAtLeast(actor.role, "OPERATOR") && v.runs.some((r) => r.status === "SUCCEEDED") ? (
+        <p>
+          <ShareExperimentButton id={v.id} />
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { LaunchPreset } from "@/components/launch-form";
+import { NewExperimentForm, type ExperimentPrefill } from "@/components/experiments/new-experiment-form";
+import { requirePageUser } from "@/lib/auth/page-guard";
+import { listExperimentHosts } from "@/lib/server/experiments/list-experiment-hosts";
+import { presetRefs, resolvePreset } from "@/probes/catalog";
+import { LAB_FS } from "@/probes/lab/file-systems";
+import { TUNABLE_NAMES } from "@/probes/tunables/catalogue";
+
+export const metadata: Metadata = { title: "New experiment" };
+export const dynamic = "force-dynamic";
+
+type Query = Record<string, string | undefined>;
+const list = (s: string | undefined) => (s ? s.split(",").map((x) => x.trim()).filter(Boolean) : []);
+const int = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : null);
+
+/** Query params prefill the form: host, probe, preset, kind=lab|tunables, fs=ext4,xfs, tunable, values=20,5, min, max, title. */
+export default async function NewExperimentPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const sp = await searchParams;
+  await requirePageUser(`/experiments/new?${new URLSearchParams(Object.entries(sp).filter((e): e is [string, string] => typeof e[1] === "string"))}`, "OPERATOR");
+  const presets: LaunchPreset[] = presetRefs().flatMap((ref) => {
+    const p = resolvePreset(ref);
+    return p ? [{ ref, probe: p.probeId, title: `${p.probeId}: ${p.title}`, description: p.description, params: p.params as Record<string, unknown>, sizeBeyondRam: p.sizeBeyondRam }] : [];
+  });
+  const hosts = await listExperimentHosts();
+  const preset = sp.probe && sp.preset ? `${sp.probe}:${sp.preset}` : sp.probe ? (presets.find((p) => p.probe === sp.probe)?.ref ?? null) : null;
+  const prefill: ExperimentPrefill = {
+    hostId: sp.host ?? null,
+    preset,
+    kind: sp.kind === "lab" || sp.kind === "tunables" ? sp.kind : null,
+    fs: list(sp.fs),
+    tunable: sp.tunable ?? null,
+    values: list(sp.values),
+    min: int(sp.min),
+    max: int(sp.max),
+    title: sp.title ?? null,
+  };
+  const host = hosts.find((h) => h.id === prefill.hostId) ?? hosts[0];
+  return (
+    <>
+      <p className="muted small">
+        <Link href="/experiments">Experiments</Link> / new
+      </p>
+      <h1>New experiment</h1>
+      <p className="muted">
+        Two or more arms run the same probe in alternating rounds until every arm is stable; the verdict gives each arm&apos;s ratio to the first with its confidence interval.
+        Everything an arm changes is put back after each run.
+      </p>
+      {sp.tunable === "vm.zone_reclaim_mode" && host && host.numaNodes !== null && host.numaNodes <= 1 ? (
+        <div className="alert alert-warn" data-testid="single-numa-node">
+          {host.name} has one NUMA node: vm.zone_reclaim_mode only decides whether the kernel reclaims memory on the local node before allocating on another one, and with one
+          node there is no other one, so the setting cannot matter there. Expect &quot;no difference&quot;; run it on a multi-node host to see an effect.
+        </div>
+      ) : null}
+      {hosts.length === 0 ? (
+        <div className="alert alert-warn">
+          No host is registered yet: <Link href="/hosts">register one</Link> and start its agent with <code>--lab DIR</code> or <code>--allow-tunable NAME</code>.
+        </div>
+      ) : (
+        <NewExperimentForm hosts={hosts} presets={presets} labFileSystems={LAB_FS} tunableNames={TUNABLE_NAMES.filter((n) => n !== "vm.drop_caches")} prefill={prefill} />
+      )}
+    </>
+  );
+}

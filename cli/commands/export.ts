@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import { connectionOptions, parse, runId } from "../args";
+import { connection, request } from "../client";
+import { EXIT, usageError } from "../exit-codes";
+
+export const EXPORT_HELP = `probebook export RUN --server URL --token T [--format csv|json] [--output FILE]
+
+Writes one run as JSON (default: the run with its label, profile and result) or CSV (one row per
+measurement, in display units) to stdout or FILE.`;
+
+export async function exportCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse("export", argv, { ...connectionOptions, format: { type: "string" }, output: { type: "string", short: "o" } }, true);
+  if (values.help) {
+    process.stdout.write(`${EXPORT_HELP}\n`);
+    return EXIT.OK;
+  }
+  if (positionals.length !== 1) throw usageError("export takes exactly one run id: probebook export RUN [--format csv|json].");
+  const id = runId(positionals[0]!);
+  const format = values.format ?? "json";
+  if (format !== "csv" && format !== "json") throw usageError(`--format must be csv or json, not "${format}".`);
+  const conn = connection(values);
+  const text = await (await request(conn, "GET", `/api/runs/${id}/export?format=${format}`)).text();
+  if (values.output) fs.writeFileSync(values.output, text);
+  else process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  return EXIT.OK;
+}

@@ -1,0 +1,114 @@
+import { getProbe, presetRefs, probeIds, resolvePreset, validateParams } from "../../probes/catalog";
+import { connectionOptions, paramPairs, parse, positiveInt } from "../args";
+import { connection, getJson, request } from "../client";
+import { CliError, EXIT, exitCodeOfStatus, usageError } from "../exit-codes";
+import { followRun, type FinalRun } from "../follow";
+
+export const RUN_HELP = `probebook run --server URL --token T --host NAME --preset PROBE:PRESET [options]
+
+Launches a probe on a registered host through the HTTP API.
+
+  --host NAME|ID       the host (its name as on the Hosts page, or its id)
+  --preset P:NAME      a preset of the probe catalog, e.g. dd:write-direct, fio:randread-4k
+  --probe P            instead of --preset: the probe alone, parameters from --param
+  --param k=v          set or override a parameter (repeatable), e.g. --param sizeMiB=64
+  --target DIR         the directory to probe (default: the agent's first allowed directory)
+  --repeats N          launch N repeats of the same configuration (1–20)
+  --wait               follow the live output until the run ends; the exit code is the run's outcome
+  --timeout SEC        with --wait: give up waiting after SEC seconds (exit 7; the run goes on)
+  --json               machine-readable output: one JSON object per line on stdout
+                       ({"event":"chunk",…} while it runs, then {"event":"end","run":…})
+
+Exit codes: 0 succeeded · 1 failed · 2 bad arguments · 3 cancelled · 4 lost · 5 refused by the
+server · 6 server unreachable · 7 --timeout passed.`;
+
+interface HostRow {
+  id: string;
+  name: string;
+  capabilities: { allowedDirs?: string[] } | null;
+}
+
+function pickHost(hosts: HostRow[], wanted: string): HostRow {
+  const exact = hosts.filter((h) => h.id === wanted.toLowerCase() || h.name === wanted);
+  const loose = exact.length ? exact : hosts.filter((h) => h.name.toLowerCase() === wanted.toLowerCase());
+  if (loose.length === 1) return loose[0]!;
+  if (loose.length > 1) throw usageError(`Several hosts are named "${wanted}": give its id instead (${loose.map((h) => h.id).join(", ")}).`);
+  const names = hosts.map((h) => h.name).join(", ") || "none yet";
+  throw usageError(`No host named "${wanted}". Hosts: ${names}.`);
+}
+
+export async function runCommand(argv: string[]): Promise<number> {
+  const { values } = parse("run", argv, {
+    ...connectionOptions,
+    host: { type: "string" },
+    preset: { type: "string" },
+    probe: { type: "string" },
+    param: { type: "string", multiple: true },
+    target: { type: "string" },
+    repeats: { type: "string" },
+    wait: { type: "boolean" },
+    timeout: { type: "string" },
+    json: { type: "boolean" },
+  });
+  if (values.help) {
+    process.stdout.write(`${RUN_HELP}\n`);
+    return EXIT.OK;
+  }
+  const conn = connection(values);
+  if (!values.host) throw usageError("Give the host with --host NAME.");
+  if (!values.preset === !values.probe) throw usageError("Give either --preset PROBE:PRESET (e.g. dd:write-direct) or --probe PROBE.");
+  let probe: string;
+  let params: Record<string, unknown>;
+  if (values.preset) {
+    const preset = resolvePreset(values.preset);
+    if (!preset) throw usageError(`Unknown preset "${values.preset}". Presets: ${presetRefs().join(", ")}.`);
+    probe = preset.probeId;
+    params = preset.params as Record<string, unknown>;
+  } else {
+    if (!getProbe(values.probe!)) throw usageError(`Unknown probe "${values.probe}". Probes: ${probeIds.join(", ")}.`);
+    probe = values.probe!;
+    params = {};
+  }
+  const overrides = paramPairs(values.param);
+  const repeats = positiveInt(values.repeats, "repeats", 20) ?? 1;
+  const timeoutSec = positiveInt(values.timeout, "timeout", 7 * 24 * 3600);
+  if (timeoutSec !== undefined && !values.wait) throw usageError("--timeout only applies with --wait.");
+
+  const { hosts } = await getJson<{ hosts: HostRow[] }>(conn, "/api/hosts");
+  const host = pickHost(hosts, values.host);
+  const target = values.target ?? host.capabilities?.allowedDirs?.[0];
+  if (!target) throw new CliError(`The agent of ${host.name} has not reported its allowed directories yet: start it, or give --target DIR.`, EXIT.API_ERROR);
+  const all = { ...params, ...overrides, target };
+  // The same catalog the server and the agent validate with: a bad parameter never leaves here.
+  const checked = validateParams(probe, all);
+  if (!checked.ok) {
+    throw usageError(`${checked.message}${Object.entries(checked.fieldErrors).map(([k, v]) => `\n  --param ${k}: ${v.join(" ")}`).join("")}`);
+  }
+  const res = await request(conn, "POST", "/api/runs", { body: { hostId: host.id, probe, params: all, repeats } });
+  const { ids } = (await res.json()) as { id: string; ids: string[] };
+  if (!values.wait) {
+    process.stdout.write(values.json ? `${JSON.stringify({ event: "queued", ids })}\n` : `${ids.join("\n")}\n`);
+    return EXIT.OK;
+  }
+  if (!values.json) process.stderr.write(`queued ${ids.length > 1 ? `${ids.length} runs` : `run ${ids[0]}`} on ${host.name} (${conn.server}/runs/${ids[0]})\n`);
+  const deadline = timeoutSec !== undefined ? Date.now() + timeoutSec * 1000 : undefined;
+  let worst: number = EXIT.OK;
+  for (const id of ids) {
+    const run = await followRun(conn, id, { json: !!values.json, deadline });
+    report(run, !!values.json);
+    const code = exitCodeOfStatus(run.status);
+    if (code !== EXIT.OK && (worst === EXIT.OK || code < worst)) worst = code;
+  }
+  return worst;
+}
+
+function report(run: FinalRun, json: boolean): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ event: "end", run })}\n`);
+    return;
+  }
+  const took = run.durationMs !== null ? ` in ${(run.durationMs / 1000).toFixed(1)} s` : "";
+  process.stderr.write(`run ${run.id}: ${run.status.toLowerCase()}${took}${run.exitCode !== null ? `, exit ${run.exitCode}` : ""}\n`);
+  if (run.error) process.stderr.write(`  ${run.error}\n`);
+  for (const w of run.warnings) process.stderr.write(`  warning: ${w}\n`);
+}

@@ -1,0 +1,63 @@
+import { compareCommand, COMPARE_HELP } from "./commands/compare";
+import { exportCommand, EXPORT_HELP } from "./commands/export";
+import { runCommand, RUN_HELP } from "./commands/run";
+import { runsCommand, RUNS_HELP } from "./commands/runs-list";
+import { CliError, EXIT } from "./exit-codes";
+
+const HELP = `probebook — launch, follow, list, export and compare Probebook runs over its HTTP API
+
+Commands:
+  probebook run       launch a probe and (with --wait) follow it; exit code = its outcome
+  probebook runs list list runs (filter by host, tag, probe, status)
+  probebook export    one run as JSON or CSV
+  probebook compare   runs side by side, or a share link with --share
+
+Every command takes --server URL (or PROBEBOOK_SERVER) and --token T (or PROBEBOOK_TOKEN, an
+API token from Settings → API tokens). \`probebook <command> --help\` for details.
+
+${RUN_HELP}
+
+${RUNS_HELP}
+
+${EXPORT_HELP}
+
+${COMPARE_HELP}`;
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  run: runCommand,
+  runs: runsCommand,
+  export: exportCommand,
+  compare: compareCommand,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    process.stdout.write(`${HELP}\n`);
+    return command === undefined ? EXIT.USAGE : EXIT.OK;
+  }
+  const handler = COMMANDS[command];
+  if (!handler) {
+    process.stderr.write(`probebook: unknown command "${command}". Commands: ${Object.keys(COMMANDS).join(", ")} (probebook --help).\n`);
+    return EXIT.USAGE;
+  }
+  try {
+    return await handler(rest);
+  } catch (err) {
+    if (err instanceof CliError) {
+      process.stderr.write(`probebook: ${err.message}\n`);
+      return err.exitCode;
+    }
+    process.stderr.write(`probebook: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return EXIT.UNREACHABLE;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  () => {
+    process.exitCode = EXIT.UNREACHABLE;
+  },
+);

@@ -1,0 +1,35 @@
+"use client";
+
+import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from "recharts";
+import { seriesColor } from "@/components/charts/palette";
+
+export interface ArmPoints {
+  label: string;
+  values: number[];
+  median: number | null;
+}
+
+const fmt = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 2 });
+
+/** Every run's value per arm as a dot, the median as a wide mark: the spread at a glance. */
+export function ArmSpreadChart({ title, unit, arms }: { title: string; unit: string; arms: ArmPoints[] }) {
+  const summary = `${title}: ${arms.map((a) => `${a.label} median ${a.median === null ? "none" : `${fmt(a.median)} ${unit}`} over ${a.values.length} runs`).join("; ")}`;
+  return (
+    <figure className="panel" data-testid="arm-spread-chart" role="img" aria-label={summary} style={{ margin: "1rem 0" }}>
+      <figcaption style={{ fontWeight: 600, marginBottom: 8 }}>{title}</figcaption>
+      <ResponsiveContainer width="100%" height={260}>
+        <ScatterChart margin={{ top: 10, right: 20, bottom: 20, left: 20 }}>
+          <CartesianGrid stroke="#2a3644" />
+          <XAxis type="category" dataKey="arm" allowDuplicatedCategory={false} stroke="#9aa7b4" />
+          <YAxis type="number" dataKey="value" stroke="#9aa7b4" tickFormatter={fmt} width={90} label={{ value: unit, angle: -90, position: "insideLeft", fill: "#9aa7b4" }} />
+          <ZAxis range={[50, 50]} />
+          <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
+          {arms.map((a, i) => (
+            <Scatter key={a.label} name={a.label} data={a.values.map((value) => ({ arm: a.label, value }))} fill={seriesColor(i)} isAnimationActive={false} />
+          ))}
+          <Scatter name="median" data={arms.flatMap((a) => (a.median === null ? [] : [{ arm: a.label, value: a.median }]))} fill="#ffffff" shape="cross" isAnimationActive={false} />
+        </ScatterChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

@@ -1,0 +1,214 @@
+// Experiments end to end as root, with a real agent started with --lab and --allow-tunable: a
+// file-system lab experiment from the UI, a vm.dirty_ratio A/B, an agent killed with SIGKILL
+// in the middle of a tunable arm, and a cancel in the middle of a lab arm. Every one must leave
+// the host as it found it: the sysctl back (read with sysctl -n), nothing mounted, no image left.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { startAgent, type AgentHandle } from "../agent/agent-process";
+import { apiTokenFor, bearer, signInAs } from "../helpers";
+
+const root = path.resolve(__dirname, "..", "..");
+const TUNABLES = "vm.dirty_ratio,vm.dirty_background_ratio";
+let agent: AgentHandle | null = null;
+let labDir = "";
+let hostId = "";
+let originalDirtyRatio = "";
+
+const sysctl = (name: string) => execFileSync("sysctl", ["-n", name], { encoding: "utf8" }).trim();
+/** Mounts and loop devices whose path lies under the lab dir. */
+const labMounts = () => execFileSync("findmnt", ["-rn", "-o", "TARGET"], { encoding: "utf8" }).split("\n").filter((l) => l.startsWith(labDir));
+const labLoops = () => execFileSync("losetup", ["-l", "-n", "-O", "BACK-FILE"], { encoding: "utf8" }).split("\n").filter((l) => l.includes(labDir));
+
+interface ExperimentJson {
+  id: string;
+  status: string;
+  decision: string | null;
+  reverted: boolean | null;
+  arms: { label: string; runIds: string[]; median: number | null; cv: number | null }[];
+  verdict: { metric: string; baseline: string; arm: string; ratio: number; ciLow: number; ciHigh: number; sentence: string }[];
+  runs: { id: string; armIndex: number; status: string; fsType: string | null; setup: { lab: { fsType: string; loopDevice: string; driver: string; removed: boolean } | null; tunables: { name: string; from: string; to: string; restored: boolean }[] } | null }[];
+}
+
+async function experiment(request: APIRequestContext, id: string): Promise<ExperimentJson> {
+  const r = await request.get(`/api/experiments/${id}`);
+  expect(r.status()).toBe(200);
+  return (await r.json()) as ExperimentJson;
+}
+
+function start(baseURL: string, token?: string, stateDir?: string): AgentHandle {
+  return startAgent({ server: baseURL, token, stateDir, scratch: agent?.scratch, extraArgs: ["--lab", labDir, "--allow-tunable", TUNABLES] });
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(() => {
+  originalDirtyRatio = sysctl("vm.dirty_ratio");
+  fs.mkdirSync(path.join(root, ".data"), { recursive: true });
+  labDir = fs.mkdtempSync(path.join(root, ".data", "e2e-lab-"));
+});
+
+test.afterAll(async () => {
+  await agent?.stop();
+  // Whatever a failed test left: the original sysctl and no lab (the agent's own cleanup is what is tested above).
+  if (sysctl("vm.dirty_ratio") !== originalDirtyRatio) execFileSync("sysctl", ["-q", "-w", `vm.dirty_ratio=${originalDirtyRatio}`]);
+  if (agent) for (const dir of [agent.scratch, agent.stateDir]) fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(labDir, { recursive: true, force: true });
+});
+
+async function setUp(page: Page, baseURL: string) {
+  await signInAs(page, "operator");
+  if (agent) return;
+  await page.goto("/hosts/new");
+  await page.getByLabel("Host name").fill(`e2e-exp-${Date.now()}`);
+  await page.getByRole("button", { name: "Add host" }).click();
+  const token = (await page.getByTestId("registration-token").textContent())!.trim();
+  agent = start(baseURL, token);
+  await expect.poll(() => agent!.output(), { timeout: 20_000 }).toContain("registered as host");
+  hostId = /\(([0-9a-f-]{36})\)/.exec(agent.output())![1]!;
+}
+
+test("an ext4 vs xfs vs ext3 dd experiment from the UI ends with a verdict and leaves nothing behind", async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  await setUp(page, baseURL!);
+  await page.goto("/experiments");
+  await expect(page.getByTestId("experiments-empty").or(page.getByTestId("experiments-table"))).toBeVisible();
+
+  await page.goto(`/experiments/new?host=${hostId}&probe=dd&preset=write-direct&kind=lab&fs=ext4,xfs,ext3&min=3&max=3`);
+  const form = page.getByTestId("experiment-form");
+  await expect(form.getByTestId("lab-arms")).toBeVisible();
+  await expect(form.getByRole("checkbox", { name: "xfs" })).toBeChecked();
+  await form.getByLabel(/^Parameters/).fill(JSON.stringify({ sizeMiB: 16, blockSizeKiB: 1024, mode: "write", direct: true, fdatasync: true }));
+  await form.getByRole("button", { name: "Start experiment" }).click();
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").pop()!;
+
+  await expect(page.getByTestId("experiment-plan")).toContainText("ext3");
+  await expect(page.getByTestId("experiment-status")).toHaveText("finished", { timeout: 240_000 });
+  await expect(page.getByTestId("verdict-sentence")).toHaveCount(2);
+  await expect(page.getByTestId("verdict-sentence").first()).toContainText(/xfs|ext3/);
+  await expect(page.getByTestId("experiment-reverted")).toContainText("Every change was put back");
+  await expect(page.getByTestId("arm-spread-chart")).toBeVisible();
+
+  const e = await experiment(page.request, id);
+  expect(e.status).toBe("FINISHED");
+  expect(e.arms.map((a) => a.label)).toEqual(["ext4", "xfs", "ext3"]);
+  expect(e.arms.every((a) => a.runIds.length === 3 && (a.median ?? 0) > 0)).toBe(true);
+  expect(e.verdict.map((v) => `${v.baseline}→${v.arm}`)).toEqual(["ext4→xfs", "ext4→ext3"]);
+  expect(e.reverted).toBe(true);
+  for (const r of e.runs) {
+    const fsType = e.arms[r.armIndex]!.label;
+    expect(r.fsType).toBe(fsType);
+    expect(r.setup?.lab).toMatchObject({ fsType, removed: true, loopDevice: expect.stringMatching(/^\/dev\/loop\d+$/) });
+    // ext3 volumes are served by the ext4 driver on current kernels: the record says so.
+    expect(r.setup?.lab?.driver).toBe(fsType === "xfs" ? "xfs" : "ext4");
+  }
+  expect(labMounts()).toEqual([]);
+  expect(labLoops()).toEqual([]);
+  expect(fs.readdirSync(labDir)).toEqual([]);
+
+  // The run page shows the setup and links back.
+  const ext3Run = e.runs.find((r) => e.arms[r.armIndex]!.label === "ext3")!;
+  await page.goto(`/runs/${ext3Run.id}`);
+  await expect(page.getByTestId("setup-driver")).toHaveText("ext3 volume served by the ext4 driver");
+  await page.getByTestId("run-experiment").getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/experiments/${id}$`));
+  // A share link freezes the runs and the verdict; it reads without signing in.
+  await page.getByRole("button", { name: "Share a frozen copy" }).click();
+  const shared = (await page.getByTestId("experiment-share-link").getByRole("link").getAttribute("href"))!;
+  const anonymous = await page.context().browser()!.newContext();
+  const reader = await anonymous.newPage();
+  await reader.goto(`${baseURL}${shared}`);
+  await expect(reader.getByTestId("shared-verdict")).toContainText(/between xfs and ext4|xfs wrote/);
+  await anonymous.close();
+  const csv = await (await page.request.get(`/api/experiments/${id}/export?format=csv`)).text();
+  expect(csv.split("\r\n")[0]).toBe("arm,round,run,status,fs_type,metric,dims,value,unit");
+  expect(csv).toContain(",ext3,throughput,,");
+});
+
+test("a vm.dirty_ratio A/B ends with a verdict and the sysctl at its original value", async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await setUp(page, baseURL!);
+  const a = originalDirtyRatio === "10" ? "11" : "10";
+  await page.goto(`/experiments/new?host=${hostId}&probe=dd&preset=write-buffered&kind=tunables&tunable=vm.dirty_ratio&values=${a},30&min=3&max=3`);
+  const form = page.getByTestId("experiment-form");
+  await expect(form.getByTestId("tunable-arms")).toBeVisible();
+  await form.getByLabel(/^Parameters/).fill(JSON.stringify({ sizeMiB: 16, blockSizeKiB: 1024, mode: "write", direct: false, fdatasync: true }));
+  await form.getByLabel("Target directory").selectOption(agent!.scratch);
+  await form.getByRole("button", { name: "Start experiment" }).click();
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("experiment-status")).toHaveText("finished", { timeout: 150_000 });
+  await expect(page.getByTestId("verdict-sentence")).toHaveCount(1);
+  const e = await experiment(page.request, page.url().split("/").pop()!);
+  expect(e.arms.map((x) => x.label)).toEqual([`vm.dirty_ratio=${a}`, "vm.dirty_ratio=30"]);
+  expect(e.verdict[0]!.sentence).toMatch(/vm.dirty_ratio=30/);
+  expect(e.runs.every((r) => r.setup?.tunables[0]?.restored === true && r.setup.tunables[0].from === originalDirtyRatio)).toBe(true);
+  expect(e.reverted).toBe(true);
+  expect(sysctl("vm.dirty_ratio")).toBe(originalDirtyRatio);
+});
+
+test("an agent killed with SIGKILL during a tunable arm restores the value when it starts again", async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await setUp(page, baseURL!);
+  const value = originalDirtyRatio === "7" ? "8" : "7";
+  const created = await page.request.post("/api/experiments", {
+    data: { hostId, probe: "sar", params: { target: agent!.scratch, sections: ["u"], interval: 1, count: 30 }, arms: [{ tunables: { "vm.dirty_ratio": value } }, { tunables: { "vm.dirty_ratio": "30" } }], repeats: { min: 2, max: 2 } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await expect.poll(() => sysctl("vm.dirty_ratio"), { timeout: 30_000 }).toBe(value);
+  const stateDir = agent!.stateDir;
+  await agent!.stop("SIGKILL");
+  // Killed: nothing put it back.
+  expect(sysctl("vm.dirty_ratio")).toBe(value);
+  agent = start(baseURL!, undefined, stateDir);
+  await expect.poll(() => sysctl("vm.dirty_ratio"), { timeout: 30_000 }).toBe(originalDirtyRatio);
+  // The interrupted run ends the experiment truthfully: failed, nothing more queued.
+  await expect.poll(async () => (await experiment(page.request, id)).status, { timeout: 60_000 }).toBe("FAILED");
+  const e = await experiment(page.request, id);
+  expect(e.runs.filter((r) => r.status === "QUEUED" || r.status === "RUNNING")).toEqual([]);
+});
+
+test("cancel in the middle of a lab arm reverts the setting, unmounts and deletes the image", async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await setUp(page, baseURL!);
+  const value = originalDirtyRatio === "12" ? "13" : "12";
+  const created = await page.request.post("/api/experiments", {
+    data: { hostId, probe: "sar", params: { sections: ["u"], interval: 1, count: 30 }, arms: [{ fs: "ext4", tunables: { "vm.dirty_ratio": value } }, { fs: "xfs" }], repeats: { min: 3, max: 3 } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await expect.poll(() => sysctl("vm.dirty_ratio"), { timeout: 60_000 }).toBe(value);
+  expect(labMounts().length).toBe(1);
+  await page.goto(`/experiments/${id}`);
+  await page.getByRole("button", { name: "Cancel experiment" }).click();
+  await expect(page.getByTestId("experiment-status")).toHaveText("cancelled");
+  await expect.poll(async () => (await experiment(page.request, id)).reverted, { timeout: 60_000 }).toBe(true);
+  expect(sysctl("vm.dirty_ratio")).toBe(originalDirtyRatio);
+  expect(labMounts()).toEqual([]);
+  expect(labLoops()).toEqual([]);
+  expect(fs.readdirSync(labDir)).toEqual([]);
+  const e = await experiment(page.request, id);
+  expect(e.runs.map((r) => r.status).sort()).toEqual(Array(e.runs.length).fill("CANCELLED"));
+  await page.reload();
+  await expect(page.getByTestId("experiment-reverted")).toContainText("Every change was put back");
+});
+
+test("viewers read experiments but cannot start or cancel one; invalid arms are refused with field errors", async ({ page, baseURL, request }) => {
+  await setUp(page, baseURL!);
+  const bad = await page.request.post("/api/experiments", {
+    data: { hostId, probe: "dd", params: { target: agent!.scratch, sizeMiB: 16 }, arms: [{ tunables: { "vm.swappiness": 10 } }, { fs: "zfs" }] },
+  });
+  expect(bad.status()).toBe(400);
+  const body = (await bad.json()) as { fieldErrors: Record<string, string[]> };
+  expect(body.fieldErrors["arms.0.tunables.vm.swappiness"]?.[0]).toMatch(/--allow-tunable/);
+  expect(body.fieldErrors["arms.1.fs"]?.[0]).toMatch(/not a lab file system/);
+  const viewer = bearer(await apiTokenFor("viewer"));
+  expect((await request.post("/api/experiments", { headers: viewer, data: { hostId, probe: "dd", params: {}, arms: [{ fs: "ext4" }, { fs: "xfs" }] } })).status()).toBe(403);
+  const list = await request.get("/api/experiments", { headers: viewer });
+  expect(list.status()).toBe(200);
+  const some = ((await list.json()) as { experiments: { id: string }[] }).experiments[0]!;
+  expect((await request.post(`/api/experiments/${some.id}/cancel`, { headers: viewer })).status()).toBe(403);
+  expect((await request.get(`/api/experiments/${some.id}`, { headers: viewer })).status()).toBe(200);
+});

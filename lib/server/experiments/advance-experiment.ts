@@ -1,0 +1,124 @@
+import type { Prisma, RunStatus } from "@prisma/client";
+import { setupReportSchema } from "../../../probes/protocol/schemas";
+import { decideNextRound } from "../../experiments/schedule";
+import { stabilitySeries, summariseExperiment, type ExperimentSummary } from "../../experiments/summarise";
+import { db } from "../../db";
+import { notifyHost } from "../realtime/notify";
+import { readArms, readPolicy, type StoredArm } from "./arm-plan";
+import { queueRound } from "./queue-round";
+
+const ENDED_BADLY: readonly RunStatus[] = ["FAILED", "LOST", "CANCELLED"];
+
+interface RunRow {
+  id: string;
+  armIndex: number | null;
+  round: number | null;
+  status: RunStatus;
+  params: Prisma.JsonValue;
+  result: Prisma.JsonValue;
+  warnings: Prisma.JsonValue;
+  setup: Prisma.JsonValue;
+  startedAt: Date | null;
+  errorMessage: string | null;
+}
+
+/**
+ * Whether everything the runs changed on the host is back: each setup report's tunables restored
+ * and lab volume removed. A run that started an arm with a setup but sent no report (the agent
+ * was killed) cannot confirm it, so the answer is then false, not a guess.
+ */
+export function revertedOf(runs: readonly Pick<RunRow, "setup" | "startedAt" | "armIndex">[], arms: readonly StoredArm[]): boolean {
+  return runs.every((r) => {
+    const arm = arms[r.armIndex ?? -1];
+    const changes = !!arm && (arm.fs !== undefined || Object.keys(arm.tunables ?? {}).length > 0);
+    const report = setupReportSchema.safeParse(r.setup);
+    if (!report.success || r.setup === null) return !r.startedAt || !changes;
+    const cleanup = (r.setup as { cleanupError?: unknown }).cleanupError;
+    return report.data.tunables.every((t) => t.restored) && (report.data.lab?.removed ?? true) && !cleanup;
+  });
+}
+
+/** The stored verdict: the summary at the end, plus the warnings the stop rule adds. */
+export function verdictJson(summary: ExperimentSummary, extraWarnings: string[] = []): Prisma.InputJsonValue {
+  return { ...summary, warnings: [...summary.warnings, ...extraWarnings] } as unknown as Prisma.InputJsonValue;
+}
+
+const armName = (arms: StoredArm[], i: number | null) => arms[i ?? -1]?.label ?? `arm ${(i ?? 0) + 1}`;
+
+async function settle(tx: Prisma.TransactionClient, experimentId: string): Promise<string | null> {
+  await tx.$queryRaw`SELECT id FROM experiments WHERE id = ${experimentId}::uuid FOR UPDATE`;
+  const exp = await tx.experiment.findUnique({ where: { id: experimentId } });
+  if (!exp) return null;
+  const runs: RunRow[] = await tx.probeRun.findMany({
+    where: { experimentId },
+    select: { id: true, armIndex: true, round: true, status: true, params: true, result: true, warnings: true, setup: true, startedAt: true, errorMessage: true },
+    orderBy: { createdAt: "asc" },
+  });
+  const arms = readArms(exp.arms);
+  const ended = (r: RunRow) => r.status !== "QUEUED" && r.status !== "RUNNING";
+  const summary = () => summariseExperiment({ probe: exp.probe, armLabels: arms.map((a) => a.label), runs: runs.map((r) => ({ ...r, armIndex: r.armIndex ?? -1 })) });
+
+  if (exp.status !== "RUNNING") {
+    // Cancelled or failed earlier: once the last run has ended (the agent reverted and reported), say so.
+    if (exp.reverted === null && runs.every(ended)) {
+      await tx.experiment.update({ where: { id: experimentId }, data: { reverted: revertedOf(runs, arms), verdict: verdictJson(summary()) } });
+    }
+    return null;
+  }
+
+  const bad = runs.find((r) => ENDED_BADLY.includes(r.status));
+  if (bad) {
+    const why = `The run of ${armName(arms, bad.armIndex)} in round ${(bad.round ?? 0) + 1} ended ${bad.status.toLowerCase()}${bad.errorMessage ? `: ${bad.errorMessage}` : "."}`;
+    await tx.probeRun.updateMany({
+      where: { experimentId, status: "QUEUED" },
+      data: { status: "CANCELLED", finishedAt: new Date(), cancelRequestedAt: new Date(), errorMessage: "Not run: another run of the experiment failed." },
+    });
+    await tx.probeRun.updateMany({ where: { experimentId, status: "RUNNING", cancelRequestedAt: null }, data: { cancelRequestedAt: new Date() } });
+    const running = runs.some((r) => r.status === "RUNNING");
+    await tx.experiment.update({
+      where: { id: experimentId },
+      data: { status: "FAILED", decision: "failed", decisionMessage: why, finishedAt: new Date(), verdict: verdictJson(summary()), reverted: running ? null : revertedOf(runs, arms) },
+    });
+    return null;
+  }
+
+  const round = Math.max(-1, ...runs.map((r) => r.round ?? -1));
+  const current = runs.filter((r) => r.round === round);
+  if (round < 0 || current.length === 0 || !current.every((r) => r.status === "SUCCEEDED")) return null;
+  const s = summary();
+  if (s.headlines.length === 0) {
+    await tx.experiment.update({
+      where: { id: experimentId },
+      data: { status: "FAILED", decision: "failed", decisionMessage: "The runs succeeded but their results hold none of the probe's headline figures, so there is nothing to compare.", finishedAt: new Date(), verdict: verdictJson(s), reverted: revertedOf(runs, arms) },
+    });
+    return null;
+  }
+  const decision = decideNextRound(readPolicy(exp.policy), stabilitySeries(s), round + 1);
+  if (decision.more) {
+    await queueRound(tx, experimentId, round + 1);
+    return exp.hostId;
+  }
+  await tx.experiment.update({
+    where: { id: experimentId },
+    data: {
+      status: "FINISHED",
+      decision: decision.reason,
+      decisionMessage: decision.message,
+      finishedAt: new Date(),
+      verdict: verdictJson(s, decision.reason === "max" ? [decision.message] : []),
+      reverted: revertedOf(runs, arms),
+    },
+  });
+  return null;
+}
+
+/**
+ * Moves an experiment on after one of its runs ended: fail it when a run failed, queue the next
+ * round when the current one is complete and the stop rule asks for more, or finish it with its
+ * verdict. Idempotent and serialised on the experiment's row, so finishes racing each other (or
+ * a cancel) decide once.
+ */
+export async function advanceExperiment(opts: { experimentId: string }): Promise<void> {
+  const hostToWake = await db().$transaction((tx) => settle(tx, opts.experimentId));
+  if (hostToWake) await notifyHost(hostToWake);
+}

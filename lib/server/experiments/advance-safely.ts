@@ -1,0 +1,13 @@
+import { advanceExperiment } from "./advance-experiment";
+
+/**
+ * For the paths that end runs (finish, cancel, LOST): their own outcome stands even when moving
+ * the experiment on fails; the next run that ends, or the periodic sweep, tries again.
+ */
+export async function advanceExperimentSafely(experimentId: string): Promise<void> {
+  try {
+    await advanceExperiment({ experimentId });
+  } catch (err) {
+    console.error(`experiment ${experimentId}: could not move on: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}

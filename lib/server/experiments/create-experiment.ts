@@ -1,0 +1,181 @@
+import crypto from "node:crypto";
+import type { Prisma } from "@prisma/client";
+import { getProbe, probeChoices, requiredFreeBytes, resolvePreset, validateParams } from "../../../probes/catalog";
+import { checkMountOptions, isLabFs, MIN_IMAGE_BYTES } from "../../../probes/lab/file-systems";
+import { capabilitiesSchema, type Capabilities } from "../../../probes/protocol/schemas";
+import { getTunable } from "../../../probes/tunables/catalogue";
+import { db } from "../../db";
+import { AppError } from "../../http/app-error";
+import { missingToolMessage, profileTargets } from "../hosts/host-summary";
+import { notifyHost } from "../realtime/notify";
+import { insideAllowed } from "../runs/create-run";
+import { defaultArmLabel, type StoredArm, type StoredPolicy } from "./arm-plan";
+import { queueRound } from "./queue-round";
+import type { CreateExperimentInput } from "./schemas";
+
+/** The agent keeps this much free beyond what a run writes (probes/agent/job-guard.ts). */
+const MARGIN_BYTES = 64 * 2 ** 20;
+const MiB = 2 ** 20;
+const mib = (b: number) => `${Math.ceil(b / MiB)} MiB`;
+
+/**
+ * One image size for every lab arm: what the probe writes plus the agent's margin, with a sixth
+ * more for the new file system's own metadata (the agent refuses an image less than 10 % larger),
+ * and never below what mkfs.xfs accepts.
+ */
+export function labImageBytesFor(probeBytes: number): number {
+  const raw = Math.max(MIN_IMAGE_BYTES, ((probeBytes + MARGIN_BYTES) * 7) / 6);
+  return Math.ceil(raw / MiB) * MiB;
+}
+
+type FieldErrors = Record<string, string[]>;
+const add = (errors: FieldErrors, field: string, message: string) => (errors[field] ??= []).push(message);
+
+function checkTunables(arm: NonNullable<CreateExperimentInput["arms"][number]["tunables"]>, caps: Capabilities, field: string, errors: FieldErrors) {
+  const allowed = caps.tunables?.allowed ?? [];
+  for (const [name, value] of Object.entries(arm)) {
+    const def = getTunable(name);
+    if (!def) {
+      add(errors, `${field}.${name}`, `${name} is not in Probebook's tunable catalogue.`);
+      continue;
+    }
+    if (!allowed.includes(name)) {
+      add(errors, `${field}.${name}`, `This host's agent may not change ${name}: start it with --allow-tunable ${[...allowed, name].join(",")}.`);
+      continue;
+    }
+    // A device's scheduler choices are only known to the agent; fixed ranges and lists are checked here too.
+    if (def.scope === "host") {
+      const current = caps.tunables?.current.find((c) => c.name === name && c.device === null)?.value ?? "";
+      const v = def.validate(value, current);
+      if (!v.ok) add(errors, `${field}.${name}`, `${name} ${v.error}.`);
+    }
+  }
+}
+
+/**
+ * Validates an experiment against the catalog and what the host's agent reported (lab, allowed
+ * tunables, directories, tools, free space), stores it and queues its first round. Nothing is
+ * queued when any arm is refused: the answer names every field at fault. The agent checks it all
+ * again before it changes anything.
+ */
+export async function createExperiment(opts: { input: CreateExperimentInput; createdById: string | null }): Promise<{ id: string }> {
+  const { input } = opts;
+  const probe = getProbe(input.probe);
+  if (!probe) throw new AppError("BAD_REQUEST", `Unknown probe "${input.probe}".`, { probe: [`Choose ${probeChoices()}.`] });
+  const host = await db().host.findUnique({ where: { id: input.hostId }, select: { id: true, name: true, capabilities: true, profile: true } });
+  if (!host) throw new AppError("NOT_FOUND", `No host ${input.hostId}.`);
+  const parsedCaps = capabilitiesSchema.safeParse(host.capabilities);
+  if (!parsedCaps.success) {
+    throw new AppError("BAD_REQUEST", "This host's agent has not reported what it can do yet: start the agent on the host, then try again.", { hostId: ["No capabilities reported yet."] });
+  }
+  const caps = parsedCaps.data;
+  const missing = missingToolMessage(host.capabilities, input.probe, host.name);
+  if (missing) throw new AppError("BAD_REQUEST", missing, { probe: [probe.tool.installHint] });
+
+  let base: Record<string, unknown> = {};
+  if (input.preset) {
+    const preset = resolvePreset(`${probe.id}:${input.preset}`);
+    if (!preset) throw new AppError("BAD_REQUEST", `${probe.id} has no preset "${input.preset}".`, { preset: [`Choose ${Object.keys(probe.presets).join(", ")}.`] });
+    base = preset.params as Record<string, unknown>;
+  }
+  base = { ...base, ...(input.params ?? {}) };
+
+  const errors: FieldErrors = {};
+  const arms: StoredArm[] = [];
+  const paramsByArm: Record<string, unknown>[] = [];
+  const labArms = input.arms.filter((a) => a.fs !== undefined);
+  const labDir = caps.lab?.dir ?? null;
+  let probeBytes = 0;
+  input.arms.forEach((arm, i) => {
+    const field = `arms.${i}`;
+    let target: unknown = arm.target ?? base.target;
+    if (arm.fs !== undefined) {
+      target = labDir ?? "/";
+      if (!caps.lab) add(errors, `${field}.fs`, "This host's agent was started without --lab DIR: it cannot make lab file systems.");
+      else if (!isLabFs(arm.fs)) add(errors, `${field}.fs`, `"${arm.fs}" is not a lab file system: choose ext2, ext3, ext4, xfs or btrfs.`);
+      else if (!caps.lab.fileSystems.includes(arm.fs)) add(errors, `${field}.fs`, `mkfs for ${arm.fs} is not installed on ${host.name}; it has ${caps.lab.fileSystems.join(", ") || "none"}.`);
+      else if (arm.mountOptions) {
+        const ok = checkMountOptions(arm.fs, arm.mountOptions);
+        if (!ok.ok) add(errors, `${field}.mountOptions`, `${ok.error}.`);
+      }
+    } else if (typeof target !== "string" || target === "") {
+      add(errors, `${field}.target`, "No target directory: give params.target or the arm's target.");
+    } else if (!insideAllowed(target, caps.allowedDirs)) {
+      add(errors, arm.target ? `${field}.target` : "params.target", `${target} is outside the directories this host's agent allows: ${caps.allowedDirs.join(", ") || "(none)"}.`);
+    }
+    if (arm.tunables) checkTunables(arm.tunables, caps, `${field}.tunables`, errors);
+    const v = validateParams(probe.id, { ...base, target });
+    if (!v.ok) {
+      for (const [k, msgs] of Object.entries(v.fieldErrors)) for (const m of msgs) if (!errors[`params.${k}`]?.includes(m)) add(errors, `params.${k}`, m);
+      paramsByArm.push({});
+    } else {
+      paramsByArm.push(v.params as Record<string, unknown>);
+      const need = requiredFreeBytes(probe.id, v.params);
+      probeBytes = Math.max(probeBytes, need);
+      if (arm.fs === undefined && typeof target === "string") {
+        const free = profileTargets(host.profile).find((t) => t.path === target)?.freeBytes;
+        if (need > 0 && typeof free === "number" && free < need + MARGIN_BYTES) add(errors, arm.target ? `${field}.target` : "params.target", `Needs ${mib(need + MARGIN_BYTES)} free in ${target}, has ${mib(free)}.`);
+      }
+    }
+    const stored: StoredArm = {
+      label: "",
+      ...(arm.fs !== undefined ? { fs: arm.fs, mountOptions: arm.mountOptions ?? [] } : {}),
+      ...(arm.tunables ? { tunables: arm.tunables } : {}),
+      ...(arm.target !== undefined && arm.fs === undefined ? { target: arm.target } : {}),
+    };
+    stored.label = arm.label ?? defaultArmLabel(stored);
+    arms.push(stored);
+  });
+
+  const seen = new Map<string, number>();
+  arms.forEach((a, i) => {
+    const key = JSON.stringify({ ...a, label: undefined });
+    if (seen.has(key)) add(errors, `arms.${i}`, `Arm ${i + 1} is the same as arm ${(seen.get(key) ?? 0) + 1}: each arm must change something.`);
+    else seen.set(key, i);
+  });
+  const labels = new Set<string>();
+  arms.forEach((a, i) => {
+    if (labels.has(a.label)) add(errors, `arms.${i}.label`, `Another arm is already called "${a.label}".`);
+    labels.add(a.label);
+  });
+
+  let labImageBytes: number | null = null;
+  if (labArms.length > 0 && caps.lab) {
+    labImageBytes = labImageBytesFor(probeBytes);
+    const free = caps.lab.freeBytes;
+    if (typeof free === "number" && free < labImageBytes + MARGIN_BYTES) {
+      add(errors, "arms", `Each lab arm needs a ${mib(labImageBytes)} image (one at a time) but the lab dir ${caps.lab.dir} has ${mib(free)} free: make the probe smaller or free some space.`);
+    }
+  }
+  if (input.repeats.dropCaches && !caps.tunables?.dropCaches) {
+    add(errors, "repeats.dropCaches", "This host's agent may not drop the page cache: start it with --allow-tunable vm.drop_caches.");
+  }
+  if (Object.keys(errors).length > 0) {
+    const first = Object.values(errors)[0]?.[0] ?? "The experiment is invalid.";
+    throw new AppError("BAD_REQUEST", `The experiment cannot run on ${host.name}: ${first}`, errors);
+  }
+
+  const policy: StoredPolicy = { min: input.repeats.min, max: input.repeats.max, cvTarget: input.repeats.cvTarget, order: input.repeats.order, dropCaches: input.repeats.dropCaches };
+  const title = input.title ?? `${probe.id}${input.preset ? ` ${input.preset}` : ""}: ${arms.map((a) => a.label).join(" vs ")}`.slice(0, 200);
+  const id = await db().$transaction(async (tx) => {
+    const exp = await tx.experiment.create({
+      data: {
+        hostId: host.id,
+        createdById: opts.createdById,
+        title,
+        probe: probe.id,
+        preset: input.preset ?? null,
+        params: (paramsByArm[0] ?? {}) as Prisma.InputJsonValue,
+        arms: arms.map((a, i) => ({ ...a, params: paramsByArm[i] })) as unknown as Prisma.InputJsonValue,
+        labImageBytes: labImageBytes === null ? null : BigInt(labImageBytes),
+        policy: policy as unknown as Prisma.InputJsonValue,
+        orderSeed: crypto.randomInt(1, 2 ** 31 - 1),
+      },
+      select: { id: true },
+    });
+    await queueRound(tx, exp.id, 0);
+    return exp.id;
+  });
+  await notifyHost(host.id);
+  return { id };
+}

@@ -1,0 +1,163 @@
+import crypto from "node:crypto";
+import type { Prisma } from "@prisma/client";
+import { describe, expect, it } from "vitest";
+import type { Capabilities, SetupReport } from "../../../probes/protocol/schemas";
+import { db } from "../../db";
+import { connectTestDatabase } from "../../testing/db";
+import { claimJob } from "../agent/claim-job";
+import { finishRun } from "../runs/finish-run";
+import { cancelExperiment } from "./cancel-experiment";
+import { createExperiment, labImageBytesFor } from "./create-experiment";
+import { experimentJson, getExperiment } from "./get-experiment";
+import { jobSetupForRun } from "./job-setup";
+import { listExperiments } from "./list-experiments";
+import { createExperimentSchema } from "./schemas";
+
+connectTestDatabase();
+
+const tool = { installed: true, version: "9.1", path: "/usr/bin/dd" };
+const caps = (over: Partial<Capabilities> = {}): Capabilities => ({
+  agentVersion: "1",
+  tools: { dd: tool, iozone: tool, fio: tool, sar: tool },
+  allowedDirs: ["/srv/pb"],
+  lab: { dir: "/srv/lab", fileSystems: ["ext2", "ext3", "ext4", "xfs"], freeBytes: 20 * 2 ** 30 },
+  tunables: { allowed: ["vm.dirty_ratio", "vm.dirty_background_ratio"], dropCaches: false, current: [{ name: "vm.dirty_ratio", device: null, value: "20", changedFrom: null }] },
+  ...over,
+});
+
+async function host(c: Capabilities | null = caps()) {
+  return db().host.create({ data: { name: `exp-${crypto.randomUUID().slice(0, 8)}`, capabilities: (c ?? undefined) as Prisma.InputJsonValue | undefined } });
+}
+
+const ddParams = { sizeMiB: 16, blockSizeKiB: 1024, mode: "write", direct: true, fdatasync: true };
+const body = (hostId: string, arms: unknown[], repeats: unknown = { min: 3, max: 3 }, params: Record<string, unknown> = ddParams) =>
+  createExperimentSchema.parse({ hostId, probe: "dd", params, arms, repeats });
+
+/** dd's summary line for 16 MiB in `seconds`. */
+const ddOutput = (seconds: number) => `16+0 records in\n16+0 records out\n16777216 bytes (17 MB, 16 MiB) copied, ${seconds} s, ${(16.777216 / seconds).toFixed(0)} MB/s\n`;
+
+/** Plays the agent: claims the host's next job, stores its output and finishes it. */
+async function runNext(hostId: string, seconds: (armIndex: number) => number, setup?: (armIndex: number) => SetupReport | null) {
+  const job = await claimJob(hostId, 0);
+  if (!job) return null;
+  await db().runLogChunk.create({ data: { runId: job.id, seq: 0, data: ddOutput(seconds(job.arm_index ?? 0)) } });
+  await finishRun(job.id, { exitCode: 0, signal: null, durationMs: 100, lastSeq: 0, error: null, cancelled: false, timedOut: false, interrupted: false, profile: null, setup: setup?.(job.arm_index ?? 0) ?? null });
+  return job;
+}
+
+const labReport = (fs: string): SetupReport => ({
+  lab: { fsType: fs, mkfsCommand: `mkfs.${fs} -F -q image`, mountOptions: ["rw", "relatime"], loopDevice: "/dev/loop7", driver: fs === "ext3" ? "ext4" : fs, imageBytes: labImageBytesFor(16 * 2 ** 20), removed: true },
+  tunables: [],
+  droppedCaches: false,
+  error: null,
+});
+
+describe("experiments", () => {
+  it("refuses arms the host's agent cannot run, with field errors and nothing queued", async () => {
+    const h = await host(caps({ lab: null, tunables: { allowed: ["vm.dirty_ratio"], dropCaches: false, current: [] } }));
+    const err = await createExperiment({ input: body(h.id, [{ fs: "ext4" }, { tunables: { "vm.swappiness": 10 } }, { tunables: { "vm.dirty_ratio": 500 } }]), createdById: null }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "BAD_REQUEST" });
+    const fields = (err as { fieldErrors: Record<string, string[]> }).fieldErrors;
+    expect(fields["arms.0.fs"]?.[0]).toMatch(/--lab DIR/);
+    expect(fields["arms.1.tunables.vm.swappiness"]?.[0]).toMatch(/--allow-tunable vm.dirty_ratio,vm.swappiness/);
+    expect(fields["arms.2.tunables.vm.dirty_ratio"]?.[0]).toMatch(/from 0 to 100/);
+    expect(await db().probeRun.count({ where: { hostId: h.id } })).toBe(0);
+    expect(await db().experiment.count({ where: { hostId: h.id } })).toBe(0);
+
+    const small = await host(caps({ lab: { dir: "/srv/lab", fileSystems: ["ext4"], freeBytes: 100 * 2 ** 20 } }));
+    const e2 = await createExperiment({ input: body(small.id, [{ fs: "ext4" }, { fs: "xfs" }]), createdById: null }).catch((e: unknown) => e);
+    const f2 = (e2 as { fieldErrors: Record<string, string[]> }).fieldErrors;
+    expect(f2["arms.1.fs"]?.[0]).toMatch(/mkfs for xfs is not installed/);
+    expect(f2.arms?.[0]).toMatch(/needs a 320 MiB image .* has 100 MiB free/);
+    expect(createExperimentSchema.safeParse({ hostId: h.id, probe: "dd", params: ddParams, arms: [{ fs: "ext4" }] }).success).toBe(false);
+  });
+
+  it("runs lab arms in interleaved rounds to a verdict and records the setup reports", async () => {
+    const h = await host();
+    const { id } = await createExperiment({ input: body(h.id, [{ fs: "ext4" }, { fs: "xfs" }]), createdById: null });
+    const queued = await db().probeRun.findMany({ where: { experimentId: id }, orderBy: { createdAt: "asc" } });
+    expect(queued.map((r) => [r.armIndex, r.round])).toEqual([[0, 0], [1, 0]]);
+    // A lab arm's target is the agent's lab dir; its setup carries the one image size.
+    expect(queued[0]?.params).toMatchObject({ target: "/srv/lab", sizeMiB: 16 });
+    expect(await jobSetupForRun({ experimentId: id, armIndex: 1 })).toEqual({ lab: { fs: "xfs", imageBytes: 320 * 2 ** 20, mountOptions: [] } });
+
+    const order: number[] = [];
+    const speed = [0.2, 0.21, 0.19, 0.1, 0.105, 0.098];
+    let n = 0;
+    for (;;) {
+      const job = await runNext(h.id, (arm) => (arm === 0 ? speed[n++ % 3]! : speed[3 + (n++ % 3)]!), (arm) => labReport(arm === 0 ? "ext4" : "xfs"));
+      if (!job) break;
+      order.push(job.arm_index ?? -1);
+    }
+    // A B, B A, A B.
+    expect(order).toEqual([0, 1, 1, 0, 0, 1]);
+    const v = await getExperiment({ id });
+    expect(v.status).toBe("FINISHED");
+    expect(v.decision).toBe("max");
+    expect(v.reverted).toBe(true);
+    const runs = await db().probeRun.findMany({ where: { experimentId: id }, select: { fsType: true, setup: true, armIndex: true } });
+    expect(runs.filter((r) => r.armIndex === 1).every((r) => r.fsType === "xfs" && (r.setup as SetupReport).lab?.loopDevice === "/dev/loop7")).toBe(true);
+    const json = experimentJson(v);
+    expect(json.arms.map((a) => a.label)).toEqual(["ext4", "xfs"]);
+    expect(json.arms.every((a) => a.runIds.length === 3)).toBe(true);
+    expect(json.verdict).toHaveLength(1);
+    expect(json.verdict[0]).toMatchObject({ metric: "throughput", baseline: "ext4", arm: "xfs", runs: { baseline: 3, arm: 3 } });
+    expect(json.verdict[0]!.ratio).toBeGreaterThan(1.8);
+    expect(json.verdict[0]!.sentence).toMatch(/^xfs wrote \d+ % faster than ext4 \(90 % CI/);
+    expect((await listExperiments({ hostId: h.id }))[0]).toMatchObject({ id, status: "FINISHED", runs: { ended: 6, total: 6 } });
+  });
+
+  it("adds rounds while an arm is unstable, up to the maximum, and warns", async () => {
+    const h = await host();
+    const { id } = await createExperiment({ input: body(h.id, [{ tunables: { "vm.dirty_ratio": 10 } }, { tunables: { "vm.dirty_ratio": 40 } }], { min: 3, max: 6, cvTarget: 2.5 }, { ...ddParams, target: "/srv/pb" }), createdById: null });
+    // Round 1 of the first arm is far off; later rounds are steady, so the CV falls under 2.5 % only after more rounds.
+    const seq = [0.1, 0.1, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2];
+    let i = 0;
+    while (await runNext(h.id, () => seq[i++] ?? 0.2)) {
+      /* play every run */
+    }
+    const v = await getExperiment({ id });
+    expect(v.status).toBe("FINISHED");
+    expect(v.runs.length).toBe(12);
+    expect(v.decision).toBe("max");
+    expect(v.summary.warnings.some((w) => /maximum of 6 rounds/.test(w))).toBe(true);
+    expect(v.arms.map((a) => a.label)).toEqual(["vm.dirty_ratio=10", "vm.dirty_ratio=40"]);
+  });
+
+  it("fails truthfully on a failed run and settles `reverted` after a cancel", async () => {
+    const h = await host();
+    const { id } = await createExperiment({ input: body(h.id, [{ tunables: { "vm.dirty_ratio": 10 } }, { tunables: { "vm.dirty_ratio": 40 } }], { min: 3, max: 3 }, { ...ddParams, target: "/srv/pb" }), createdById: null });
+    const job = await claimJob(h.id, 0);
+    await finishRun(job!.id, { exitCode: null, signal: null, durationMs: 0, lastSeq: -1, error: "vm.dirty_ratio may not be changed", cancelled: false, timedOut: false, interrupted: false, profile: null, setup: { lab: null, tunables: [], droppedCaches: false, error: "vm.dirty_ratio may not be changed" } });
+    const failed = await getExperiment({ id });
+    expect(failed.status).toBe("FAILED");
+    expect(failed.decisionMessage).toMatch(/vm.dirty_ratio=10 in round 1 ended failed: vm.dirty_ratio may not be changed/);
+    expect(failed.runs.filter((r) => r.status === "CANCELLED")).toHaveLength(1);
+
+    const h2 = await host();
+    const second = await createExperiment({ input: body(h2.id, [{ tunables: { "vm.dirty_ratio": 10 } }, { tunables: { "vm.dirty_ratio": 40 } }], { min: 3, max: 3 }, { ...ddParams, target: "/srv/pb" }), createdById: null });
+    const running = await claimJob(h2.id, 0);
+    const c = await cancelExperiment({ id: second.id });
+    expect(c).toEqual({ status: "CANCELLED", runningRunId: running!.id });
+    expect((await getExperiment({ id: second.id })).reverted).toBeNull();
+    await expect(cancelExperiment({ id: second.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await finishRun(running!.id, {
+      exitCode: null, signal: "SIGTERM", durationMs: 10, lastSeq: -1, error: null, cancelled: true, timedOut: false, interrupted: false, profile: null,
+      setup: { lab: null, tunables: [{ name: "vm.dirty_ratio", device: null, from: "20", to: "10", restored: true }], droppedCaches: false, error: null },
+    });
+    const after = await getExperiment({ id: second.id });
+    expect(after).toMatchObject({ status: "CANCELLED", decision: "cancelled", reverted: true });
+    expect(after.runs.map((r) => r.status).sort()).toEqual(["CANCELLED", "CANCELLED"]);
+  });
+});
+
+describe("experiment runs' quality advice", () => {
+  it("counts the experiment's rounds as repeats: no single-run warning", async () => {
+    const h = await host();
+    await createExperiment({ input: body(h.id, [{ tunables: { "vm.dirty_ratio": 10 } }, { tunables: { "vm.dirty_ratio": 40 } }], { min: 3, max: 3 }, { ...ddParams, target: "/srv/pb" }), createdById: null });
+    const job = await runNext(h.id, () => 0.1);
+    const run = await db().probeRun.findUniqueOrThrow({ where: { id: job!.id }, select: { warnings: true, status: true } });
+    expect(run.status).toBe("SUCCEEDED");
+    expect(JSON.stringify(run.warnings)).not.toMatch(/single run/);
+  });
+});

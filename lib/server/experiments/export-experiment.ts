@@ -1,0 +1,32 @@
+import { headlineValues, type NormalisedResult } from "../../../probes/catalog";
+import { db } from "../../db";
+import { experimentJson, getExperiment } from "./get-experiment";
+
+const cell = (v: string | number | null) => {
+  const s = v === null ? "" : String(v);
+  // Quote fields with separators; a leading = + - @ is neutralised so a spreadsheet does not run it.
+  const safe = /^[=+\-@]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** One row per run and headline figure, in display units; then the verdict lines. */
+export async function experimentCsv(opts: { id: string }): Promise<string> {
+  const v = await getExperiment({ id: opts.id });
+  const runs = await db().probeRun.findMany({ where: { experimentId: v.id }, select: { id: true, params: true, result: true, status: true }, orderBy: { createdAt: "asc" } });
+  const rows: (string | number | null)[][] = [["arm", "round", "run", "status", "fs_type", "metric", "dims", "value", "unit"]];
+  for (const r of v.runs) {
+    const raw = runs.find((x) => x.id === r.id);
+    const values = raw?.result && r.status === "SUCCEEDED" ? headlineValues(v.probe, raw.result as unknown as NormalisedResult, raw.params) : [];
+    const arm = v.arms[r.armIndex]?.label ?? "";
+    if (values.length === 0) rows.push([arm, r.round + 1, r.id, r.status, r.fsType, null, null, null, null]);
+    for (const h of values) rows.push([arm, r.round + 1, r.id, r.status, r.fsType, h.metric, Object.entries(h.dims).map(([k, x]) => `${k}=${x}`).join(" "), h.value, h.unit]);
+  }
+  rows.push([]);
+  rows.push(["baseline", "arm", "metric", "dims", "ratio", "ci_low", "ci_high", "confidence", "sentence"]);
+  for (const l of v.summary.verdict) rows.push([l.baseline, l.arm, l.metric, Object.entries(l.dims).map(([k, x]) => `${k}=${x}`).join(" "), l.ratio, l.ciLow, l.ciHigh, l.confidence, l.sentence]);
+  return rows.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+}
+
+export async function experimentExportJson(opts: { id: string }) {
+  return experimentJson(await getExperiment({ id: opts.id }));
+}

@@ -1,0 +1,144 @@
+import { readRunProfile } from "../../../probes/profile/read-profile";
+import { setupReportSchema, type SetupReport } from "../../../probes/protocol/schemas";
+import { roundOrder } from "../../experiments/schedule";
+import { summariseExperiment, type ExperimentSummary } from "../../experiments/summarise";
+import { db } from "../../db";
+import { AppError } from "../../http/app-error";
+import { readArms, readPolicy, type StoredArm, type StoredPolicy } from "./arm-plan";
+
+export interface ExperimentRunView {
+  id: string;
+  armIndex: number;
+  round: number;
+  status: string;
+  fsType: string | null;
+  setup: SetupReport | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  errorMessage: string | null;
+}
+
+export interface ExperimentView {
+  id: string;
+  title: string;
+  hostId: string | null;
+  hostName: string | null;
+  probe: string;
+  preset: string | null;
+  params: Record<string, unknown>;
+  arms: StoredArm[];
+  labImageBytes: number | null;
+  policy: StoredPolicy;
+  status: "RUNNING" | "FINISHED" | "FAILED" | "CANCELLED";
+  decision: string | null;
+  decisionMessage: string | null;
+  reverted: boolean | null;
+  createdAt: string;
+  finishedAt: string | null;
+  runs: ExperimentRunView[];
+  summary: ExperimentSummary;
+  /** Arm order of each round queued so far. */
+  rounds: number[][];
+  /** Runs ended / runs planned (the minimum while rounds may still be added, the maximum at most). */
+  progress: { ended: number; planned: number; maxPlanned: number; currentRunId: string | null };
+}
+
+/** One experiment with its runs and its summary as of now (the verdict so far while it runs). */
+export async function getExperiment(opts: { id: string }): Promise<ExperimentView> {
+  const exp = await db().experiment.findUnique({
+    where: { id: opts.id },
+    include: {
+      host: { select: { name: true } },
+      runs: {
+        select: { id: true, armIndex: true, round: true, status: true, params: true, result: true, warnings: true, setup: true, fsType: true, profile: true, startedAt: true, finishedAt: true, errorMessage: true },
+        orderBy: { createdAt: "asc" },
+      },
+    },
+  });
+  if (!exp) throw new AppError("NOT_FOUND", `No experiment ${opts.id}.`);
+  const arms = readArms(exp.arms);
+  const policy = readPolicy(exp.policy);
+  const summary = summariseExperiment({ probe: exp.probe, armLabels: arms.map((a) => a.label), runs: exp.runs.map((r) => ({ ...r, armIndex: r.armIndex ?? -1 })) });
+  // The stored verdict adds the stop rule's own warning (still unstable at the maximum).
+  const stored = (exp.verdict ?? {}) as { warnings?: unknown };
+  if (Array.isArray(stored.warnings)) summary.warnings = [...new Set([...summary.warnings, ...stored.warnings.filter((w): w is string => typeof w === "string")])];
+  const rounds = Math.max(0, ...exp.runs.map((r) => (r.round ?? -1) + 1));
+  const ended = exp.runs.filter((r) => r.status !== "QUEUED" && r.status !== "RUNNING").length;
+  const done = exp.status !== "RUNNING";
+  return {
+    id: exp.id,
+    title: exp.title,
+    hostId: exp.hostId,
+    hostName: exp.host?.name ?? null,
+    probe: exp.probe,
+    preset: exp.preset,
+    params: (exp.params ?? {}) as Record<string, unknown>,
+    arms: arms.map(({ params: _params, ...a }) => a),
+    labImageBytes: exp.labImageBytes === null ? null : Number(exp.labImageBytes),
+    policy,
+    status: exp.status,
+    decision: exp.decision,
+    decisionMessage: exp.decisionMessage,
+    reverted: exp.reverted,
+    createdAt: exp.createdAt.toISOString(),
+    finishedAt: exp.finishedAt?.toISOString() ?? null,
+    runs: exp.runs.map((r) => {
+      const setup = setupReportSchema.safeParse(r.setup);
+      return {
+        id: r.id,
+        armIndex: r.armIndex ?? 0,
+        round: r.round ?? 0,
+        status: r.status,
+        fsType: r.fsType ?? readRunProfile(r.profile).target?.fsType ?? null,
+        setup: r.setup !== null && setup.success ? setup.data : null,
+        startedAt: r.startedAt?.toISOString() ?? null,
+        finishedAt: r.finishedAt?.toISOString() ?? null,
+        errorMessage: r.errorMessage,
+      };
+    }),
+    summary,
+    rounds: Array.from({ length: rounds }, (_, i) => roundOrder(arms.length, i, policy.order, exp.orderSeed)),
+    progress: {
+      ended,
+      planned: done ? exp.runs.length : Math.max(exp.runs.length, policy.min * arms.length),
+      maxPlanned: done ? exp.runs.length : policy.max * arms.length,
+      currentRunId: exp.runs.find((r) => r.status === "RUNNING")?.id ?? null,
+    },
+  };
+}
+
+/** The API's shape of an experiment (GET /api/experiments/:id). */
+export function experimentJson(v: ExperimentView) {
+  return {
+    id: v.id,
+    title: v.title,
+    hostId: v.hostId,
+    probe: v.probe,
+    status: v.status,
+    decision: v.decision,
+    decisionMessage: v.decisionMessage,
+    policy: v.policy,
+    arms: v.summary.arms.map((a, i) => ({ label: a.label, setup: v.arms[i] ?? null, runIds: a.runIds, median: a.median, cv: a.cv })),
+    verdict: v.summary.verdict.map((l) => ({
+      metric: l.metric,
+      dims: l.dims,
+      noun: l.noun,
+      unit: l.unit,
+      baseline: l.baseline,
+      arm: l.arm,
+      baselineMedian: l.baselineMedian,
+      armMedian: l.armMedian,
+      ratio: l.ratio,
+      ciLow: l.ciLow,
+      ciHigh: l.ciHigh,
+      confidence: l.confidence,
+      runs: l.runs,
+      sentence: l.sentence,
+    })),
+    warnings: v.summary.warnings,
+    reverted: v.reverted,
+    runs: v.runs,
+    createdAt: v.createdAt,
+    finishedAt: v.finishedAt,
+  };
+}

@@ -1,0 +1,31 @@
+import { AppError } from "../../http/app-error";
+import { createComparison } from "../comparisons/create-comparison";
+import type { ExperimentSnapshot } from "../comparisons/snapshot";
+import { getExperiment } from "./get-experiment";
+
+/**
+ * A share link of an experiment: its successful runs frozen like a shared comparison (host names
+ * and paths left out), with the verdict as it stands now frozen beside them.
+ */
+export async function shareExperiment(opts: { id: string; createdById: string | null }): Promise<{ slug: string }> {
+  const v = await getExperiment({ id: opts.id });
+  const runIds = v.runs.filter((r) => r.status === "SUCCEEDED").map((r) => r.id);
+  if (runIds.length === 0) throw new AppError("BAD_REQUEST", "No run of this experiment has a result yet: share it once some runs have finished.");
+  const first = v.summary.headlines[0];
+  const experiment: ExperimentSnapshot = {
+    status: v.status,
+    decisionMessage: v.decisionMessage,
+    reverted: v.reverted,
+    policy: { min: v.policy.min, max: v.policy.max, cvTarget: v.policy.cvTarget },
+    arms: v.summary.arms.map((a, i) => {
+      const arm = v.arms[i];
+      const setup = [arm?.fs ? `${arm.fs} lab volume` : "", ...Object.entries(arm?.tunables ?? {}).map(([k, x]) => `${k}=${x}`)].filter(Boolean).join(", ");
+      return { label: a.label, setup, median: a.median, cv: a.cv, runs: first ? (a.values[first.key] ?? []).length : 0 };
+    }),
+    unit: first?.unit ?? null,
+    verdict: v.summary.verdict.map((l) => ({ sentence: l.sentence, metric: l.metric, baseline: l.baseline, arm: l.arm, ratio: l.ratio, ciLow: l.ciLow, ciHigh: l.ciHigh })),
+    warnings: v.summary.warnings,
+  };
+  const { slug } = await createComparison({ runIds: runIds.slice(0, 30), title: v.title }, opts.createdById, { experiment });
+  return { slug };
+}
