@@ -3,6 +3,7 @@ import Link from "next/link";
 import { CompareBody } from "@/components/compare/compare-body";
 import styles from "@/components/compare/compare.module.css";
 import { ShareButton } from "@/components/compare/share-button";
+import { TelemetrySection } from "@/components/compare/telemetry-section";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { buildComparison } from "@/lib/compare/model";
@@ -11,6 +12,7 @@ import { MAX_COMPARE_RUNS, parseRunIds } from "@/lib/compare/run-ids";
 import { redactForShare, shareIncludeSchema } from "@/lib/server/comparisons/redact-share";
 import { suggestTitle } from "@/lib/compare/title";
 import { loadCompareRuns } from "@/lib/server/comparisons/load-runs";
+import { loadCompareTelemetry } from "@/lib/server/comparisons/load-compare-telemetry";
 
 export const metadata: Metadata = { title: "Compare" };
 export const dynamic = "force-dynamic";
@@ -57,6 +59,10 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
 
   const { runs, missing } = await loadCompareRuns(parsed.ids);
   const model = buildComparison(runs, { fold });
+  const telemetry = await loadCompareTelemetry({
+    runs,
+    seriesIndex: (runId) => Math.max(0, model.series.findIndex((s) => s.runIds.includes(runId))),
+  });
   const ids = runs.map((r) => r.id).join(",");
   const exportHref = (format: "csv" | "json") => `/api/comparisons/preview?${new URLSearchParams({ runs: ids, format })}`;
   const foldHref = `/compare?${new URLSearchParams({ runs: ids, ...(fold ? { fold: "0" } : {}) })}`;
@@ -124,6 +130,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
             ) : null}
           </div>
           <CompareBody model={model} />
+          <TelemetrySection data={telemetry} />
         </>
       )}
     </>

@@ -36,6 +36,10 @@ export interface AgentCpuResult {
   bytesStreamed: number;
   /** Resident memory of the agent process at the end of the window, MiB. */
   rssMiB: number;
+  /** Whether the agent sampled telemetry (the default) or ran with --no-telemetry. */
+  telemetry: boolean;
+  /** Telemetry samples the run's event stream delivered (one a second when on). */
+  telemetrySamples: number;
 }
 
 export const SAR_STREAMING = { target: "/dev/shm", sections: ["B", "d", "r", "u"], interval: 1, count: 20 };
@@ -78,7 +82,16 @@ async function waitFor<T>(what: string, fn: () => T | null | undefined, timeoutM
   }
 }
 
-export async function measureAgentCpu(opts: { user: UserApi; serverUrl: string; variant: "tsx" | "bundle"; bundle?: string; scratchParent: string }): Promise<AgentCpuResult> {
+export async function measureAgentCpu(opts: {
+  user: UserApi;
+  serverUrl: string;
+  variant: "tsx" | "bundle";
+  bundle?: string;
+  scratchParent: string;
+  /** false: start the agent with --no-telemetry, to set the figure beside the default. */
+  telemetry?: boolean;
+}): Promise<AgentCpuResult> {
+  const telemetry = opts.telemetry !== false;
   const host = await opts.user.createHost(`bench-agent-${opts.variant}-${Date.now().toString(36)}`);
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-bench-agent-state-"));
   fs.mkdirSync(opts.scratchParent, { recursive: true });
@@ -87,7 +100,7 @@ export async function measureAgentCpu(opts: { user: UserApi; serverUrl: string; 
     fs.rmSync(stateDir, { recursive: true, force: true });
     fs.rmSync(scratch, { recursive: true, force: true });
   });
-  const args = ["--server", opts.serverUrl, "--token", host.registrationToken, "--allow", `${scratch},/dev/shm`, "--state-dir", stateDir];
+  const args = ["--server", opts.serverUrl, "--token", host.registrationToken, "--allow", `${scratch},/dev/shm`, "--state-dir", stateDir, ...(telemetry ? [] : ["--no-telemetry"])];
   const child =
     opts.variant === "tsx"
       ? spawn(process.execPath, [tsxCli, "probes/agent/main.ts", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
@@ -133,13 +146,15 @@ export async function measureAgentCpu(opts: { user: UserApi; serverUrl: string; 
     await new Promise((r) => setTimeout(r, 3000));
     const idle = pct(idleA, sample());
 
-    const [runId] = await opts.user.queueRuns(host.id, "sar", SAR_STREAMING);
+    // Targeted at the scratch dir on the project's disk, so telemetry reads a real block device too.
+    const [runId] = await opts.user.queueRuns(host.id, "sar", { ...SAR_STREAMING, target: scratch });
     let start: Sample | null = null;
     let firstChunk: Sample | null = null;
     let lastChunk: Sample | null = null;
     let status = "";
     let chunks = 0;
     let bytes = 0;
+    let telemetrySamples = 0;
     const sse = openRunEvents(opts.serverUrl, opts.user.token, runId!, (ev) => {
       if (ev.event === "status") {
         status = (JSON.parse(ev.data) as { status: string }).status;
@@ -149,6 +164,8 @@ export async function measureAgentCpu(opts: { user: UserApi; serverUrl: string; 
         firstChunk ??= lastChunk;
         chunks++;
         bytes += (JSON.parse(ev.data) as { data: string }).data.length;
+      } else if (ev.event === "telemetry") {
+        telemetrySamples += (JSON.parse(ev.data) as { samples: unknown[] }).samples.length;
       }
     });
     let timer: NodeJS.Timeout | undefined;
@@ -177,6 +194,8 @@ export async function measureAgentCpu(opts: { user: UserApi; serverUrl: string; 
       chunksStreamed: chunks,
       bytesStreamed: bytes,
       rssMiB: rss,
+      telemetry,
+      telemetrySamples,
     };
   } finally {
     await stopAgent();

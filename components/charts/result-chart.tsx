@@ -16,6 +16,7 @@ export function ResultChart({
   xLabel,
   yLabel,
   logX,
+  xTicks,
 }: {
   title: string;
   kind: "line" | "bar";
@@ -23,6 +24,7 @@ export function ResultChart({
   xLabel: string;
   yLabel: string;
   logX?: boolean;
+  xTicks?: { value: number; label: string }[];
 }) {
   const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))];
   if (kind === "line" && xs.every((x) => typeof x === "number")) (xs as number[]).sort((a, b) => a - b);
@@ -34,6 +36,13 @@ export function ResultChart({
     }
     return row;
   });
+  // Names of x values on a transformed axis: the series' own point labels, then the ticks'.
+  const xNames = new Map<number | string, string>([...(xTicks ?? []).map((t) => [t.value, t.label] as const), ...series.flatMap((s) => s.points.flatMap((p) => (p.label ? [[p.x, p.label] as const] : [])))]);
+  const numericX = logX || xTicks !== undefined;
+  // Explicit ticks span the axis (a time axis from 0 s), data beyond them still shows.
+  const numbers = xs.filter((x): x is number => typeof x === "number");
+  const tickValues = (xTicks ?? []).map((t) => t.value);
+  const domain: [number, number] | undefined = xTicks && numbers.length > 0 ? [Math.min(...tickValues, ...numbers), Math.max(...tickValues, ...numbers)] : undefined;
   const summary = `${title}: ${series.length} series over ${xs.length} ${xLabel} values`;
   return (
     <figure className="panel" data-testid="result-chart" role="img" aria-label={summary} style={{ margin: "1rem 0" }}>
@@ -42,9 +51,16 @@ export function ResultChart({
         {kind === "line" ? (
           <LineChart data={rows} margin={{ top: 5, right: 20, bottom: 20, left: 20 }}>
             <CartesianGrid stroke="#2a3644" />
-            <XAxis dataKey="x" scale={logX ? "log" : "auto"} type={logX ? "number" : "category"} domain={logX ? ["dataMin", "dataMax"] : undefined} ticks={logX ? (xs as number[]) : undefined} stroke="#9aa7b4" label={{ value: xLabel, position: "insideBottom", offset: -10, fill: "#9aa7b4" }} />
+            <XAxis
+              dataKey="x"
+              scale={logX ? "log" : "auto"}
+              type={numericX ? "number" : "category"}
+              domain={domain ?? (numericX ? ["dataMin", "dataMax"] : undefined)}
+              ticks={xTicks ? xTicks.map((t) => t.value) : logX ? (xs as number[]) : undefined}
+              tickFormatter={xTicks ? (v: number) => xNames.get(v) ?? fmt(v) : undefined}
+              stroke="#9aa7b4" label={{ value: xLabel, position: "insideBottom", offset: -10, fill: "#9aa7b4" }} />
             <YAxis stroke="#9aa7b4" tickFormatter={fmt} width={90} label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "#9aa7b4" }} />
-            <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
+            <Tooltip formatter={(v) => fmt(Number(v))} labelFormatter={(x) => xNames.get(x as number | string) ?? String(x)} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
             <Legend verticalAlign="top" />
             {series.map((s, i) => (
               <Line key={s.name} dataKey={s.name} stroke={seriesColor(i)} dot={false} isAnimationActive={false} connectNulls />

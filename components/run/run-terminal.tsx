@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import "@xterm/xterm/css/xterm.css";
 import { getProbe } from "@/probes/catalog";
+import { collapseCollectedFiles } from "@/probes/core/collected-files";
 import { ENDED_STATUSES } from "@/lib/run-status";
 import type { Progress } from "@/probes/core/types";
 
@@ -12,6 +13,12 @@ interface Props {
   probe: string;
   params: unknown;
   live: boolean;
+  /** The whole text so far, after each chunk (the timeline reads the probe's progress from it). */
+  onText?: (text: string) => void;
+  /** Telemetry samples as the run's event stream delivers them. */
+  onTelemetry?: (samples: unknown[]) => void;
+  /** The run's status as the stream reports it. */
+  onStatus?: (status: string) => void;
 }
 
 const ENDED = ENDED_STATUSES;
@@ -20,11 +27,16 @@ const ENDED = ENDED_STATUSES;
  * The run's output in a terminal, replayed from the start and followed live over SSE. The
  * browser keeps the whole text so the probe's own progress extractor can read it.
  */
-export function RunTerminal({ runId, probe, params, live }: Props) {
+export function RunTerminal({ runId, probe, params, live, onText, onTelemetry, onStatus }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const router = useRouter();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  // Callbacks through a ref: a new function from the parent must not reopen the stream.
+  const listeners = useRef({ onText, onTelemetry, onStatus });
+  useEffect(() => {
+    listeners.current = { onText, onTelemetry, onStatus };
+  }, [onText, onTelemetry, onStatus]);
 
   useEffect(() => {
     let disposed = false;
@@ -43,17 +55,25 @@ export function RunTerminal({ runId, probe, params, live }: Props) {
       fit.fit();
       const onResize = () => fit.fit();
       window.addEventListener("resize", onResize);
+      // Files the agent appended after the tool (fio's per-second logs) are for the parser.
+      const collapse = collapseCollectedFiles();
       source = new EventSource(`/api/runs/${runId}/events`);
       source.addEventListener("chunk", (e) => {
         const { data } = JSON.parse((e as MessageEvent<string>).data) as { seq: number; data: string };
         text += data;
         // Lone \n from a pty is already \r\n; captured logs may carry bare \n, which xterm needs as \r\n.
-        term.write(data.replace(/(?<!\r)\n/g, "\r\n"));
+        term.write(collapse(data).replace(/(?<!\r)\n/g, "\r\n"));
         if (def) setProgress(def.extractProgress(text, params as never));
+        listeners.current.onText?.(text);
+      });
+      source.addEventListener("telemetry", (e) => {
+        const { samples } = JSON.parse((e as MessageEvent<string>).data) as { samples: unknown[] };
+        listeners.current.onTelemetry?.(samples);
       });
       source.addEventListener("status", (e) => {
         const s = JSON.parse((e as MessageEvent<string>).data) as { status: string };
         setStatus(s.status);
+        listeners.current.onStatus?.(s.status);
       });
       source.addEventListener("end", () => {
         source?.close();

@@ -33,6 +33,8 @@ export interface RunView {
   finishes: FinishAttempt[];
   /** A resend whose text differed from the first delivery of the same seq: must stay empty. */
   conflicts: number[];
+  /** t of every telemetry sample the agent sent in its chunks. */
+  telemetry: Set<number>;
 }
 
 const RUN_PATH = /^\/api\/agent\/runs\/([0-9a-f-]{36})\/(chunks|finish)$/;
@@ -57,7 +59,7 @@ export class AgentTap {
   run(runId: string): RunView {
     let v = this.runs.get(runId);
     if (!v) {
-      v = { chunks: new Map(), uploads: [], finishes: [], conflicts: [] };
+      v = { chunks: new Map(), uploads: [], finishes: [], conflicts: [], telemetry: new Set() };
       this.runs.set(runId, v);
     }
     return v;
@@ -186,8 +188,9 @@ export class AgentTap {
     }
     const at = Date.now();
     if (kind === "chunks") {
-      const chunks = ((sent as { chunks?: { seq: number; data: string }[] }).chunks ?? []).filter((c) => typeof c?.seq === "number");
+      const chunks = ((sent as { chunks?: { seq: number; data: string; telemetry?: { t: number }[] }[] }).chunks ?? []).filter((c) => typeof c?.seq === "number");
       for (const c of chunks) {
+        for (const sample of c.telemetry ?? []) view.telemetry.add(sample.t);
         const before = view.chunks.get(c.seq);
         if (before === undefined) view.chunks.set(c.seq, c.data);
         else if (before !== c.data) view.conflicts.push(c.seq);

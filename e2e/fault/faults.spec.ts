@@ -120,6 +120,11 @@ async function checkDelivery(s: FaultStack, runId: string, probe: string): Promi
   expect(view!.chunks.size, "every seq the agent produced went over the wire").toBe(produced);
   const log = await s.runLog(runId);
   expect(log, "the stored log is byte for byte the agent's output").toBe(s.tap.agentLog(runId));
+  // Telemetry rides in the same chunks: every sample the agent sent is stored, once.
+  const sentTimes = [...view!.telemetry].sort((a, b) => a - b);
+  // sar runs last 15–45 s here; the 8 MiB dd may end before its first sample.
+  if (probe === "sar") expect(sentTimes.length, "the agent sent telemetry samples").toBeGreaterThan(0);
+  expect(await s.storedTelemetryTimes(runId), "every telemetry sample the agent sent is stored").toEqual(sentTimes);
   const ok = view!.uploads.filter((u) => u.status !== null && u.status < 300);
   return {
     runId,
@@ -275,12 +280,13 @@ test("agent killed with SIGKILL mid-run and restarted: the run is LOST with its 
   const s = await FaultStack.create({ label: "agent-kill", appPort: 3334, tapPort: 3335 });
   const { hostId, agent } = await hostWithAgent(s, "fault-agent-kill");
   const runId = await s.createRun(hostId, "sar", sarParams(30));
-  await expect.poll(() => s.tap.acknowledgedSeqs(runId), { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+  // Telemetry samples ride in chunks of their own between sar's lines: about two chunks a second.
+  await expect.poll(() => s.tap.acknowledgedSeqs(runId), { timeout: 20_000 }).toBeGreaterThanOrEqual(8);
   // Uploads stop reaching the app for a moment, so that at the kill the spool holds output the
   // server has never seen: only the write-ahead spool can bring it back.
   s.tap.hold();
   const acked = s.tap.acknowledgedSeqs(runId);
-  await expect.poll(() => spoolSeqs(agent.stateDir, runId).filter((q) => q >= acked).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => spoolSeqs(agent.stateDir, runId).filter((q) => q >= acked).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(6);
 
   const killed = await agent.kill9();
   expect(killed.agentPids.length, "the agent's own node process was found and killed").toBe(1);

@@ -249,6 +249,11 @@ export class FaultStack {
     return rows.map((r) => r.seq);
   }
 
+  async storedTelemetryTimes(runId: string): Promise<number[]> {
+    const rows = await this.query<{ t: number }>("SELECT t FROM run_telemetry WHERE run_id = $1::uuid ORDER BY t", [runId]);
+    return rows.map((r) => r.t);
+  }
+
   private async operatorToken(): Promise<string> {
     const email = `fault-${this.opts.label}@example.com`;
     const env = { ...process.env, DATABASE_URL: this.dbUrl, PROBEBOOK_DATA_DIR: path.join(this.dir, "data") };

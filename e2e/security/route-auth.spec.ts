@@ -26,6 +26,7 @@ const POLICY: Record<string, Need> = {
   "DELETE /api/runs/[id]": "OPERATOR",
   "GET /api/runs/[id]/log": "VIEWER",
   "GET /api/runs/[id]/events": "VIEWER",
+  "GET /api/runs/[id]/telemetry": "VIEWER",
   "GET /api/runs/[id]/export": "VIEWER",
   "POST /api/runs/[id]/cancel": "OPERATOR",
   "POST /api/comparisons": "OPERATOR",

@@ -111,7 +111,7 @@ describe("dd write and read of one setup", () => {
 });
 
 describe("fio section", () => {
-  it("lines runs up by direction, with bandwidth, IOPS and p99 latency", () => {
+  it("lines runs up by direction, with bandwidth, IOPS, p99 latency, the percentile curve and the latency histogram", () => {
     const a = fixtureResult("fio", "fio-randread4k-libaio-qd32.json");
     const b = fixtureResult("fio", "fio-randread4k-io_uring-qd32.json");
     const m = buildComparison([compareRun({ probe: "fio", params: { engine: "libaio" }, result: a }), compareRun({ probe: "fio", params: { engine: "io_uring" }, result: b })], { fold: true });
@@ -120,8 +120,13 @@ describe("fio section", () => {
       ["bandwidth", "MiB/s"],
       ["IOPS", "IOPS"],
       ["p99 completion latency", "µs"],
+      ["completion latency percentiles, read", "µs"],
+      ["latency histogram", "% of I/Os"],
     ]);
     expect(s.charts[0]!.rows.map((r) => r.x)).toEqual(["read"]);
+    // The curve: one point per nine, each series a line.
+    expect(s.charts[3]!.rows.map((r) => r.x)).toEqual(["p50", "p90", "p99", "p99.9", "p99.99"]);
+    expect(s.charts[3]!.rows[2]!.stats.s0?.median).toBe(Number((a.measurements.find((x) => x.metric === "clat_p99")!.value / 1000).toPrecision(6)));
     const bw = a.measurements.find((x) => x.metric === "bw")!.value;
     expect(s.charts[0]!.rows[0]!.stats.s0?.median).toBe(Number((bw / 2 ** 20).toPrecision(6)));
     const p99 = a.measurements.find((x) => x.metric === "clat_p99")!.value;

@@ -38,6 +38,8 @@ export interface AgentConfig {
   allowTunables?: readonly string[];
   /** --history: sysstat dirs whose finished days are uploaded; null without the flag. */
   history?: string[] | null;
+  /** Sample the machine while probes run (default on). */
+  telemetry?: boolean;
 }
 
 export interface AgentDeps {
@@ -291,6 +293,7 @@ export class Agent {
       start: this.deps.start ?? startCommand,
       snapshot: this.snapshot,
       log: this.deps.log,
+      telemetry: this.config.telemetry !== false,
       openStreamer: (job, target, onCancelRequested) => {
         let spool: RunSpool | null = null;
         try {

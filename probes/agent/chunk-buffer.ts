@@ -1,4 +1,4 @@
-import { MAX_CHUNK_CHARS, type Chunk } from "../protocol/schemas";
+import { MAX_CHUNK_CHARS, MAX_SAMPLES_PER_CHUNK, type Chunk, type TelemetrySampleWire } from "../protocol/schemas";
 
 export interface ChunkBufferOptions {
   /** The seq of the first chunk this buffer seals. */
@@ -7,6 +7,12 @@ export interface ChunkBufferOptions {
   flushMs: number;
   /** Whether an upload is in flight (then text is coalesced instead of sealed at once). */
   busy(): boolean;
+  /**
+   * How long a telemetry sample waits for text to ride with before it is sealed alone (default
+   * 900 ms, under the one-second sampling interval): a probe that prints every second then
+   * uploads once a second, not twice.
+   */
+  sampleWaitMs?: number;
   /** Called for every sealed chunk, in seq order, before `ready`. */
   onSealed(chunk: Chunk): void;
   /** Sealed chunks are waiting: time to upload. */
@@ -27,9 +33,12 @@ export function chunkCut(text: string, max: number = MAX_CHUNK_CHARS): number {
  */
 export class ChunkBuffer {
   private buf = "";
+  /** Telemetry samples waiting for the next chunk (they ride with text, or alone). */
+  private samples: TelemetrySampleWire[] = [];
   private nextSeq: number;
   private immediate: NodeJS.Immediate | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private sampleTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: ChunkBufferOptions) {
     this.nextSeq = opts.firstSeq;
@@ -40,23 +49,37 @@ export class ChunkBuffer {
   }
 
   get empty(): boolean {
-    return this.buf === "";
+    return this.buf === "" && this.samples.length === 0;
   }
 
   write(text: string): void {
     if (text.length === 0) return;
     this.buf += text;
-    if (this.buf.length >= MAX_CHUNK_CHARS) return this.sealAndSignal();
+    this.schedule(this.buf.length >= MAX_CHUNK_CHARS);
+  }
+
+  private schedule(full: boolean): void {
+    if (full) return this.sealAndSignal();
     if (!this.opts.busy()) this.immediate ??= setImmediate(() => this.sealAndSignal());
     else this.timer ??= setTimeout(() => this.sealAndSignal(), this.opts.flushMs);
+  }
+
+  /** A telemetry sample goes out with the next chunk, under the same rules as text. */
+  addSample(sample: TelemetrySampleWire): void {
+    this.samples.push(sample);
+    if (this.samples.length >= MAX_SAMPLES_PER_CHUNK) return this.sealAndSignal();
+    // Text already waiting takes the sample with it; otherwise the sample waits for the next text.
+    if (this.buf.length > 0) return this.schedule(false);
+    this.sampleTimer ??= setTimeout(() => this.sealAndSignal(), this.opts.sampleWaitMs ?? 900);
   }
 
   /** Seals everything buffered now. */
   seal(): void {
     this.dispose();
-    while (this.buf.length > 0) {
+    while (this.buf.length > 0 || this.samples.length > 0) {
       const n = chunkCut(this.buf);
-      const chunk = { seq: this.nextSeq++, data: this.buf.slice(0, n) };
+      const chunk: Chunk = { seq: this.nextSeq++, data: this.buf.slice(0, n) };
+      if (this.samples.length > 0) chunk.telemetry = this.samples.splice(0, MAX_SAMPLES_PER_CHUNK);
       this.buf = this.buf.slice(n);
       this.opts.onSealed(chunk);
     }
@@ -65,8 +88,10 @@ export class ChunkBuffer {
   dispose(): void {
     if (this.immediate) clearImmediate(this.immediate);
     if (this.timer) clearTimeout(this.timer);
+    if (this.sampleTimer) clearTimeout(this.sampleTimer);
     this.immediate = null;
     this.timer = null;
+    this.sampleTimer = null;
   }
 
   private sealAndSignal(): void {

@@ -30,7 +30,7 @@ describe("parseCli", () => {
   it("parses a full command line", () => {
     expect(parse(["--server", "https://pb.example.com/", "--token", token, "--allow", `${a},${b}`, "--state-dir", "/var/lib/pb", "--once", "--quiet"])).toEqual({
       kind: "run",
-      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true, lab: null, allowTunables: [], history: null },
+      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true, lab: null, allowTunables: [], history: null, telemetry: true },
     });
   });
 
@@ -47,6 +47,8 @@ describe("parseCli", () => {
   it("resolves --allow to real paths, repeated or comma-separated, without duplicates", () => {
     const r = parse(["--server", "http://h:3000", "--allow", path.join(root, "link-to-a"), "--allow", `${a}, ${b}/`]);
     expect(r.kind === "run" && r.options.allow).toEqual([a, b]);
+    const off = parse(["--server", "https://pb.example.com", "--allow", a, "--no-telemetry"]);
+    expect(off.kind === "run" && off.options.telemetry).toBe(false);
     const rel = parseCli(["--server", "http://h", "--allow", "."], {}, "/home/probe");
     expect(rel.kind === "run" && rel.options.allow).toEqual([realpathSync(process.cwd())]);
   });

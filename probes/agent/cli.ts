@@ -20,6 +20,8 @@ export interface CliOptions {
   allowTunables: string[];
   /** --history: sysstat dirs to upload finished days from (real paths, or the defaults); null without it. */
   history: string[] | null;
+  /** Sample the machine once a second while a probe runs (--no-telemetry turns it off). */
+  telemetry: boolean;
 }
 
 export type CliResult =
@@ -67,6 +69,8 @@ Options:
                      Today's file waits until the day is over. Repeat for more dirs
   --once             run one job, then exit
   --quiet            log warnings and errors only
+  --no-telemetry     do not sample cpu, the target's device, memory and paging once a
+                     second while a probe runs (they are shown on the run's timeline)
   --install-tools    install the missing probe tools with this distribution's package
                      manager (root only), say what was done, and exit
   --version          print the version
@@ -137,6 +141,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
         once: { type: "boolean" },
         history: { type: "string", multiple: true },
         quiet: { type: "boolean" },
+        "no-telemetry": { type: "boolean" },
         "install-tools": { type: "boolean" },
         version: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -200,6 +205,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
       lab,
       allowTunables: tunables.names,
       history: history.dirs,
+      telemetry: !values["no-telemetry"],
     },
   };
 }

@@ -5,7 +5,7 @@ import { backoffDelay, DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./back
 import { HttpError } from "./http-client";
 import type { Logger } from "./logger";
 import { ChunkBuffer } from "./chunk-buffer";
-import { MAX_CHUNKS_PER_REQUEST, type Chunk, type FinishRequest } from "../protocol/schemas";
+import { MAX_CHUNKS_PER_REQUEST, type Chunk, type FinishRequest, type TelemetrySampleWire } from "../protocol/schemas";
 import type { RunSpool } from "./spool";
 import { SpoolWriter } from "./spool-writer";
 
@@ -69,6 +69,11 @@ export class LogStreamer {
 
   write(text: string): void {
     if (!this.closed) this.chunker.write(text);
+  }
+
+  /** A telemetry sample: numbered, spooled and delivered with the output, in order. */
+  addSample(sample: TelemetrySampleWire): void {
+    if (!this.closed) this.chunker.addSample(sample);
   }
 
   /** Seals the rest of the output, writes the finish record, and delivers both in order. */
@@ -212,7 +217,7 @@ export function takeBatch(pending: readonly Chunk[]): Chunk[] {
   const batch: Chunk[] = [];
   let size = 0;
   for (const chunk of pending) {
-    size += JSON.stringify(chunk.data).length + 24;
+    size += JSON.stringify(chunk.data).length + 24 + (chunk.telemetry ? JSON.stringify(chunk.telemetry).length : 0);
     if (batch.length > 0 && (size > MAX_REQUEST_JSON_CHARS || batch.length >= MAX_CHUNKS_PER_REQUEST)) break;
     batch.push(chunk);
   }

@@ -49,6 +49,7 @@ async function main(): Promise<number> {
       history: options.history,
       labDir,
       allowTunables: options.allowTunables,
+      telemetry: options.telemetry,
     },
     { log },
   );

@@ -5,7 +5,9 @@ import type { Logger } from "./logger";
 import type { FinishOutcome, LogStreamer } from "./log-streamer";
 import type { FinishRequest, Job, SetupReport } from "../protocol/schemas";
 import type { RunningCommand, RunOptions } from "./pty-runner";
+import { appendCollectedFiles } from "./collect-files";
 import { layOutFile, removeRunDir } from "./run-dir";
+import { startTelemetry, type TelemetryLoop } from "./telemetry-loop";
 
 export interface RunJobDeps {
   /** allowedDirs: instead of --allow (a lab arm's probe may write only in its own mount). */
@@ -17,6 +19,8 @@ export interface RunJobDeps {
   openStreamer(job: Job, target: string | null, onCancelRequested: () => void): LogStreamer;
   snapshot(target: string): Promise<Record<string, unknown> | null>;
   log: Logger;
+  /** Sample the machine once a second while the probe runs (default on). */
+  telemetry?: boolean;
 }
 
 type FinishBody = Omit<FinishRequest, "lastSeq">;
@@ -92,6 +96,15 @@ export class JobRun {
     return delivered;
   }
 
+  private async startTelemetry(target: string, streamer: LogStreamer): Promise<TelemetryLoop | null> {
+    try {
+      return await startTelemetry({ target, onSample: (s) => streamer.addSample(s) });
+    } catch (err) {
+      this.deps.log.warn(`run ${this.job.runId}: no telemetry (${err instanceof Error ? err.message : String(err)})`);
+      return null;
+    }
+  }
+
   private open(target: string | null): LogStreamer {
     this.streamer = this.deps.openStreamer(this.job, target, () => this.cancel("cancelled in the dashboard"));
     return this.streamer;
@@ -112,8 +125,18 @@ export class JobRun {
     if (this.cancelRequested) return { ...NOT_RUN, exitCode: null, error: null, cancelled: true };
 
     deps.log.info(`run ${job.runId}: ${command.file} ${command.args.join(" ")} (in ${command.cwd}, timeout ${command.timeoutSec} s)`);
-    this.command = deps.start(command, { target: verdict.target, onData: (text) => streamer.write(text) });
-    const outcome = await this.command.done;
+    const telemetry = deps.telemetry === false ? null : await this.startTelemetry(verdict.target, streamer);
+    let outcome: Awaited<RunningCommand["done"]>;
+    try {
+      this.command = deps.start(command, { target: verdict.target, onData: (text) => streamer.write(text) });
+      outcome = await this.command.done;
+    } finally {
+      await telemetry?.stop();
+    }
+    // Before the finish, in the same stream: the files the command declares belong to its output.
+    await appendCollectedFiles(command, (text) => streamer.write(text)).catch((err: unknown) =>
+      deps.log.warn(`run ${job.runId}: cannot append the command's files: ${err instanceof Error ? err.message : String(err)}`),
+    );
     const profile = await deps.snapshot(verdict.target).catch(() => null);
     const how = outcome.timedOut
       ? "timed out"

@@ -136,7 +136,8 @@ export class RunSpool {
   }
 
   appendChunk(chunk: Chunk): void {
-    this.append(`${JSON.stringify({ seq: chunk.seq, data: chunk.data })}\n`, chunk.seq, false);
+    const rec = chunk.telemetry ? { seq: chunk.seq, data: chunk.data, telemetry: chunk.telemetry } : { seq: chunk.seq, data: chunk.data };
+    this.append(`${JSON.stringify(rec)}\n`, chunk.seq, false);
   }
 
   appendFinish(finish: FinishRequest): void {

@@ -46,4 +46,10 @@ export interface CommandSpec {
   files?: string[];
   /** Files the agent writes before the tool starts (O_EXCL | O_NOFOLLOW), for tools that only read. */
   layout?: { file: string; bytes: number }[];
+  /**
+   * Files the tool writes into its run directory (`cwd`) that belong to its output, by name:
+   * after the process exits the agent appends each regular file that matches, in name order, to
+   * the run's output between frame lines (probes/core/collected-files.ts).
+   */
+  collect?: RegExp;
 }

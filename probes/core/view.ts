@@ -8,7 +8,8 @@ import type { NormalisedResult } from "./types";
 
 export interface RunChartSeries {
   name: string;
-  points: { x: number | string; y: number }[];
+  /** `label`: how the tooltip names x when a transformed axis would show a bare number. */
+  points: { x: number | string; y: number; label?: string }[];
 }
 
 /** One chart of a single run's result (drawn by components/charts/result-chart.tsx). */
@@ -19,6 +20,11 @@ export interface RunChart {
   /** The display unit of the values (see probes/core/metrics.ts). */
   yLabel: string;
   logX?: boolean;
+  /**
+   * A numeric x axis with these ticks only, labelled as given: for an axis the probe transformed
+   * (fio's percentiles drawn by their nines, -log10(1 - p/100), ticks "p90", "p99", "p99.9").
+   */
+  xTicks?: { value: number; label: string }[];
   series: RunChartSeries[];
 }
 

@@ -4,6 +4,7 @@ import { displayUnit, type Better } from "../core/metrics";
 import type { NormalisedResult } from "../core/types";
 import { seriesKeysIn, ValueCollector, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries } from "../core/view";
 import { ddDirection, type DdDirection } from "./direction";
+import { ddProgress } from "./progress-series";
 
 const DIRECTIONS: readonly DdDirection[] = ["write", "read", "unknown direction"];
 const THROUGHPUT = displayUnit("B/s");
@@ -65,6 +66,7 @@ const NOT_SETUP = ["mode", "fdatasync", "keepFile", "preset"] as const;
 
 export const ddView: ProbeView = {
   runCharts,
+  progress: ddProgress,
   compareSection,
   sides: {
     sideOf: (params) => {

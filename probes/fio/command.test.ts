@@ -18,7 +18,10 @@ describe("fio params", () => {
     expect(ok({ ioengine: "libaio", iodepth: 1025 })).toBe(false);
     expect(ok({ ioengine: "psync", iodepth: 32 })).toBe(false);
     expect(ok({ ioengine: "io_uring", iodepth: 32 })).toBe(true);
-    expect(ok({ rw: "randrw" })).toBe(false);
+    expect(ok({ rw: "randrw", rwmixread: 70 })).toBe(true);
+    expect(ok({ rw: "randrw", rwmixread: 101 })).toBe(false);
+    expect(ok({ rw: "randread", rwmixread: 70 })).toBe(false);
+    expect(ok({ rw: "rw" })).toBe(false);
     expect(ok({ runtimeSec: 0 })).toBe(false);
     expect(ok({ sizeMiB: 1024 * 1024 + 1 })).toBe(false);
     expect(ok({ blockSizeKiB: 3 })).toBe(false);
@@ -28,7 +31,7 @@ describe("fio params", () => {
 
   it("has the presets other code references", () => {
     expect(Object.keys(fioPresets).sort()).toEqual([
-      "rand-read-4k", "rand-read-4k-qd32", "rand-write-4k", "rand-write-4k-buffered", "rand-write-4k-qd32", "seq-read", "seq-write",
+      "rand-read-4k", "rand-read-4k-qd32", "rand-rw-4k", "rand-rw-4k-qd32", "rand-write-4k", "rand-write-4k-buffered", "rand-write-4k-qd32", "seq-read", "seq-write",
     ]);
   });
 });
@@ -39,8 +42,13 @@ describe("fio command", () => {
     expect(cmd).toMatchObject({ file: "fio", cwd: "/srv/t", env: { LC_ALL: "C" }, files: ["/srv/t/probebook-fio.tmp"] });
     expect(cmd.args).toEqual([
       "--name=probebook-write", "--rw=write", "--bs=1024k", "--size=1024m", "--direct=1", "--directory=/srv/t",
-      "--filename=probebook-fio.tmp", "--ioengine=psync", "--iodepth=1", "--numjobs=1", "--output-format=json",
+      "--filename=probebook-fio.tmp", "--ioengine=psync", "--iodepth=1", "--numjobs=1",
+      "--output-format=normal,json", "--eta=always", "--percentile_list=1:5:10:20:25:30:40:50:60:70:75:80:90:95:99:99.5:99.9:99.95:99.99:99.999",
+      "--write_bw_log=probebook", "--write_iops_log=probebook", "--write_lat_log=probebook", "--log_avg_msec=1000",
     ]);
+    // The per-second logs fio writes into the run directory go to the server with the output.
+    for (const name of ["probebook_bw.1.log", "probebook_iops.12.log", "probebook_clat.1.log"]) expect(cmd.collect?.test(name)).toBe(true);
+    for (const name of ["probebook_slat.1.log", "probebook_lat.1.log", "probebook-fio.tmp", "x/probebook_bw.1.log"]) expect(cmd.collect?.test(name)).toBe(false);
     expect(fioRequiredFreeBytes(preset("seq-write"))).toBe(1024 * 1024 * 1024);
   });
 
@@ -48,6 +56,12 @@ describe("fio command", () => {
     const cmd = buildFioCommand(preset("rand-read-4k"), "/srv/t");
     expect(cmd.args).toEqual(expect.arrayContaining(["--rw=randread", "--bs=4k", "--direct=1", "--ioengine=psync", "--iodepth=1", "--numjobs=1", "--runtime=60", "--time_based"]));
     expect(cmd.args).not.toContain("--group_reporting");
+  });
+
+  it("the mixed presets read 70 % of the time", () => {
+    expect(buildFioCommand(preset("rand-rw-4k"), "/srv/t").args).toEqual(expect.arrayContaining(["--rw=randrw", "--rwmixread=70", "--ioengine=psync", "--iodepth=1", "--numjobs=1"]));
+    expect(buildFioCommand(preset("rand-rw-4k-qd32"), "/srv/t").args).toEqual(expect.arrayContaining(["--rw=randrw", "--rwmixread=70", "--ioengine=libaio", "--iodepth=32"]));
+    expect(buildFioCommand(fioParamsSchema.parse({ target: "/t", rw: "randrw" }), "/t").args.some((a) => a.startsWith("--rwmixread"))).toBe(false);
   });
 
   it("rand-read-4k-qd32 is time based with libaio at depth 32", () => {
@@ -67,12 +81,13 @@ describe("fio command", () => {
 });
 
 describe("fio progress", () => {
-  it("is null for JSON output, which carries no ETA", () => {
-    expect(extractFioProgress('{\n  "fio version" : "fio-3.33",', preset("seq-write"))).toBeNull();
+  it("is null before fio says anything and finished once its report arrives", () => {
+    expect(extractFioProgress("", preset("seq-write"))).toBeNull();
+    expect(extractFioProgress('{\n  "fio version" : "fio-3.33",', preset("seq-write"))).toMatchObject({ fraction: 1 });
   });
 
   it("reads ETA lines when fio prints them", () => {
     const text = "Jobs: 1 (f=1)\rJobs: 1 (f=1): [r(1)][75.0%][r=71.5MiB/s][r=18.3k IOPS][eta 00m:01s]\r";
-    expect(extractFioProgress(text, preset("rand-read-4k"))).toMatchObject({ done: 75, total: 100, fraction: 0.75, unit: "%", label: "75.0 %, r=71.5MiB/s" });
+    expect(extractFioProgress(text, preset("rand-read-4k"))).toMatchObject({ done: 75, total: 100, fraction: 0.75, unit: "%", label: "75.0 %, r=71.5MiB/s, ETA 00m:01s" });
   });
 });

@@ -4,6 +4,17 @@ import type { FioParams } from "./params";
 
 export const FIO_FILE = "probebook-fio.tmp";
 
+/** Prefix of fio's per-second logs: probebook_bw.1.log, probebook_iops.1.log, probebook_clat.1.log … (one per job). */
+export const FIO_LOG_PREFIX = "probebook";
+/** The logs the agent appends to the output (slat and lat are written too but not needed). */
+export const FIO_COLLECT = /^probebook_(bw|iops|clat)\.\d+\.log$/;
+
+/**
+ * Percentiles of the completion latency fio reports (at most 20): dense enough to draw the whole
+ * curve, from the median out to five nines.
+ */
+export const FIO_PERCENTILES = [1, 5, 10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99, 99.999] as const;
+
 /**
  * fio splits directory= on ":" (a list of directories); a literal colon must be written "\:".
  * Backslashes are not unescaped by fio, which is why the params reject them in fio targets.
@@ -24,6 +35,7 @@ export function buildFioCommand(params: FioParams, runDir: string): CommandSpec 
   const args = [
     `--name=probebook-${params.rw}`,
     `--rw=${params.rw}`,
+    ...(params.rw === "randrw" && params.rwmixread !== undefined ? [`--rwmixread=${params.rwmixread}`] : []),
     `--bs=${params.blockSizeKiB}k`,
     `--size=${params.sizeMiB}m`,
     `--direct=${params.direct ? 1 : 0}`,
@@ -35,8 +47,14 @@ export function buildFioCommand(params: FioParams, runDir: string): CommandSpec 
   ];
   if (params.numjobs > 1) args.push("--group_reporting");
   if (params.runtimeSec !== undefined) args.push(`--runtime=${params.runtimeSec}`, "--time_based");
-  // With JSON on stdout fio 3.33 prints no ETA lines (checked), so live progress is not reported.
-  args.push("--output-format=json");
+  // With JSON alone fio 3.33 prints no ETA lines; with the normal report beside it and
+  // --eta=always it prints one a second on the pty ("[62.5%][r=25.1MiB/s][…][eta 00m:03s]",
+  // \r-separated), then the JSON, then the text report. See ARCHITECTURE.md, Decisions.
+  args.push("--output-format=normal,json", "--eta=always", `--percentile_list=${FIO_PERCENTILES.join(":")}`);
+  // One averaged sample a second per job and direction, written into the run directory (cwd)
+  // when the job ends; the agent appends them to the output (collect) for the parser.
+  for (const log of ["bw", "iops", "lat"]) args.push(`--write_${log}_log=${FIO_LOG_PREFIX}`);
+  args.push("--log_avg_msec=1000");
   return {
     file: "fio",
     args,
@@ -44,6 +62,7 @@ export function buildFioCommand(params: FioParams, runDir: string): CommandSpec 
     cwd: runDir,
     timeoutSec: fioTimeoutSec(params),
     files: [inTarget(runDir, FIO_FILE)],
+    collect: FIO_COLLECT,
   };
 }
 

@@ -5,7 +5,9 @@ import { isPowerOfTwo, targetSchema } from "../core/schemas";
 export const fioParamsSchema = z
   .object({
     target: targetSchema,
-    rw: z.enum(["read", "write", "randread", "randwrite"]).default("randread"),
+    rw: z.enum(["read", "write", "randread", "randwrite", "randrw"]).default("randread"),
+    /** randrw only: the share of reads in percent (fio's rwmixread); fio's own default is 50. */
+    rwmixread: z.number().int().min(0).max(100).optional(),
     blockSizeKiB: z
       .number()
       .int()
@@ -29,6 +31,7 @@ export const fioParamsSchema = z
     path: ["target"],
     message: "fio cannot use a target containing a backslash (it only understands \\: escapes)",
   })
+  .refine((p) => p.rwmixread === undefined || p.rw === "randrw", { path: ["rwmixread"], message: "a read share applies to mixed random I/O (rw randrw) only" })
   .refine((p) => p.blockSizeKiB <= p.sizeMiB * 1024, { path: ["blockSizeKiB"], message: "block size must not exceed the file size" });
 
 export type FioParams = z.infer<typeof fioParamsSchema>;
@@ -85,6 +88,18 @@ export const fioPresets: Record<string, PresetDef<FioParams>> = {
     description:
       "30 s of 4 KiB pwrite calls on a 1 GiB file without O_DIRECT: for tmpfs (memory), which refuses O_DIRECT before Linux 6.6, and to see what the page cache absorbs on a disk.",
     params: { blockSizeKiB: 4, sizeMiB: 1024, runtimeSec: 30, ioengine: "psync", iodepth: 1, numjobs: 1, direct: false, rw: "randwrite" },
+  },
+  "rand-rw-4k": {
+    title: "Random read/write mix 70/30, 4 KiB, one synchronous thread (QD1)",
+    description:
+      "60 s of 4 KiB pread and pwrite calls, 70 % reads, one at a time with O_DIRECT over a file larger than RAM where the target has room: a database-like mix at the article's single-thread depth.",
+    params: { ...randQd1, rw: "randrw", rwmixread: 70 },
+    sizeBeyondRam: true,
+  },
+  "rand-rw-4k-qd32": {
+    title: "Random read/write mix 70/30, 4 KiB, queue depth 32 (libaio)",
+    description: "30 s of 4 KiB random I/O, 70 % reads and 30 % writes, over a 1 GiB file with libaio at iodepth 32.",
+    params: { ...rand, rw: "randrw", rwmixread: 70 },
   },
   "rand-read-4k-qd32": {
     title: "Random read, 4 KiB, queue depth 32 (libaio)",

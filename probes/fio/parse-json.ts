@@ -52,6 +52,27 @@ export function directionMetrics(d: Record<string, Json>, dims: Record<string, s
   return { measurements: out, bins };
 }
 
+const BUCKET_SCALES = { latency_ns: 1, latency_us: 1e3, latency_ms: 1e6 } as const;
+
+/**
+ * fio's latency distribution of a job (all directions): the share of I/Os in percent per bucket,
+ * "250" under latency_us meaning above the previous bound up to 250 µs; ">=2000" under
+ * latency_ms is everything from 2 s on. Stored as lat_share with the bound in ns.
+ */
+function latencyBuckets(out: Measurement[], job: Record<string, Json>, dims: Record<string, string>) {
+  for (const [field, scale] of Object.entries(BUCKET_SCALES)) {
+    const buckets = job[field];
+    if (!isObject(buckets)) continue;
+    for (const [key, v] of Object.entries(buckets)) {
+      const share = num(v);
+      const bound = /^(>=)?(\d+)$/.exec(key);
+      if (share === null || !bound) continue;
+      const ns = Number(bound[2]) * scale;
+      out.push({ metric: "lat_share", value: share, unit: "%", dims: { ...dims, ...(bound[1] ? { lat_ge_ns: ns } : { lat_le_ns: ns }) } });
+    }
+  }
+}
+
 export interface FioJsonResult {
   measurements: Measurement[];
   warnings: string[];
@@ -103,6 +124,7 @@ export function readJobs(jobs: Json[]): FioJsonResult {
       measurements.push(...r.measurements);
       jsonPlus ||= r.bins > 0;
     }
+    latencyBuckets(measurements, job, base);
     // fsync/fdatasync latencies (3.x "sync": {"total_ios", "lat_ns"}), when the job synced.
     const sync = job.sync;
     if (isObject(sync) && (num(sync.total_ios) ?? 0) > 0 && isObject(sync.lat_ns)) {

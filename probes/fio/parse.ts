@@ -1,6 +1,8 @@
+import { splitCollectedFiles, type CollectedFile } from "../core/collected-files";
 import { failure, guardParse, success } from "../core/probe";
 import { clip } from "../core/text";
 import type { ParseOutcome } from "../core/types";
+import { logSeries } from "./parse-logs";
 import { readJobs } from "./parse-json";
 import { parseFioText } from "./parse-text";
 
@@ -47,7 +49,26 @@ function parseText(output: string): ParseOutcome | null {
   return success("fio", r.version, r.measurements, warnings, `fio text ${major}.x`);
 }
 
-export const parseFio = guardParse("fio", (output: string): ParseOutcome => {
+/**
+ * The per-second series of fio's logs when the agent appended them (see parse-logs.ts), named
+ * after the run's job when all its jobs share one name (numjobs clones), else "all jobs".
+ */
+function withSeries(outcome: ParseOutcome, files: readonly CollectedFile[]): ParseOutcome {
+  if (!outcome.ok || files.length === 0) return outcome;
+  const { result } = outcome;
+  const jobs = new Set(result.measurements.filter((m) => m.metric === "bw").map((m) => String(m.dims.job)));
+  const series = logSeries(files, jobs.size === 1 ? [...jobs][0]! : "all jobs");
+  const cut = files.filter((f) => f.truncated).map((f) => f.name);
+  const warnings = cut.length > 0 ? [...result.warnings, `fio's logs were cut short (${cut.join(", ")}): the series over time end early`] : result.warnings;
+  return { ok: true, result: { ...result, measurements: [...result.measurements, ...series], warnings } };
+}
+
+export const parseFio = guardParse("fio", (log: string): ParseOutcome => {
+  const { output, files } = splitCollectedFiles(log);
+  return withSeries(parseReport(output), files);
+});
+
+function parseReport(output: string): ParseOutcome {
   const extracted = extractJson(output);
   const jobs = extracted && isObject(extracted.json) && Array.isArray(extracted.json.jobs) ? extracted.json.jobs : null;
   if (!extracted || !isObject(extracted.json) || !jobs) {
@@ -72,4 +93,4 @@ export const parseFio = guardParse("fio", (output: string): ParseOutcome => {
   if (notes.length > 0) warnings.push(`fio reported${said}`);
   const major = toolVersion ? /^(\d+)\./.exec(toolVersion)?.[1] : undefined;
   return success("fio", toolVersion, measurements, warnings, `fio ${r.jsonPlus ? "json+" : "JSON"}${major ? ` ${major}.x` : ""}`);
-});
+}

@@ -13,7 +13,7 @@ export const fioProbe: ProbeDefinition<FioParams> = {
   id: "fio",
   title: "fio flexible I/O tester",
   description:
-    "Sequential or random reads and writes on one file in the target, with direct I/O and a chosen I/O engine and queue depth. Reports bandwidth, IOPS, mean latency and 99th-percentile completion latency.",
+    "Sequential or random reads and writes on one file in the target, with direct I/O and a chosen I/O engine and queue depth. Shows fio's progress live; reports bandwidth, IOPS and latency, the whole completion-latency percentile curve, a latency histogram and the figures of every second.",
   tool: {
     binary: "fio",
     packages: samePackage("fio"),
@@ -32,6 +32,10 @@ export const fioProbe: ProbeDefinition<FioParams> = {
       { id: "clat_mean", title: "mean completion latency", unit: "ns", better: "lower" },
       { id: "slat_mean", title: "mean submission latency", unit: "ns", better: "lower" },
       { id: "clat_bin", title: "completion latencies in a json+ bin", unit: "count", better: "lower" },
+      { id: "lat_share", title: "share of I/Os in a latency bucket", unit: "%", better: null },
+      { id: "bw_series", title: "bandwidth in one second", unit: "B/s", better: "higher" },
+      { id: "iops_series", title: "IOPS in one second", unit: "1/s", better: "higher" },
+      { id: "clat_mean_series", title: "mean completion latency in one second", unit: "ns", better: "lower" },
     ],
     // Every percentile fio prints (clat_p99.9, lat_p50 …).
     also: /^(clat|lat)_p\d+(\.\d+)?$/,

@@ -1,6 +1,9 @@
-// How fio results are drawn: bandwidth (MiB/s), IOPS and tail latency (µs) per job and direction.
+// How fio results are drawn: bandwidth (MiB/s), IOPS and tail latency (µs) per job and direction,
+// the completion-latency percentile curve and histogram, and the per-second figures over time.
 import { displayUnit, type Better } from "../core/metrics";
 import type { Measurement, NormalisedResult } from "../core/types";
+import { bucketOf, clatPercentile, latencyHistogram, percentileCurve, type Bucket } from "./view-latency";
+import { fioProgress, seriesCharts } from "./view-series";
 import { seriesKeysIn, ValueCollector, type ChartDraft, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries } from "../core/view";
 
 /** fio stores B/s and ns; bandwidth is shown in MiB/s and latencies in µs. */
@@ -28,7 +31,51 @@ function runCharts(result: NormalisedResult): RunChart[] {
     { title: "fio IOPS", kind: "bar", xLabel: "job", yLabel: "IOPS", series: [{ name: "IOPS", points: by("iops") }] },
     { title: "fio p99 completion latency", kind: "bar", xLabel: "job", yLabel: def("clat_p99").unit, series: [{ name: `p99 ${def("clat_p99").unit}`, points: by("clat_p99") }] },
   ];
-  return charts.filter((c) => (c.series[0]?.points.length ?? 0) > 0);
+  const sideName = (m: Measurement) => `${m.dims.job}${m.dims.instance ? ` #${m.dims.instance}` : ""} ${m.dims.direction}`;
+  const curve = percentileCurve(ms, (m) => !idle.has(sideKey(m)), sideName);
+  const histogram = latencyHistogram(ms, (m) => `${m.dims.job}${m.dims.instance ? ` #${m.dims.instance}` : ""}`);
+  return [...charts.filter((c) => (c.series[0]?.points.length ?? 0) > 0), ...(curve ? [curve] : []), ...(histogram ? [histogram] : []), ...seriesCharts(result)];
+}
+
+/** One per nine: every run has them up to p99.99 (fio's default list too), ours also p99.999. */
+const CURVE_PERCENTILES = [50, 90, 99, 99.9, 99.99, 99.999];
+
+/** One curve chart per direction: x the percentiles (equally spaced, like nines), a line per series. */
+function percentileCharts(series: readonly ViewSeries[], keys: string[], byDirection: boolean): { charts: ChartDraft[]; rows: TableRowDraft[] } {
+  const c = new ValueCollector();
+  const sides: string[] = [];
+  for (const s of series) {
+    for (const run of s.runs) {
+      const ms = run.result?.measurements ?? [];
+      const idle = idleSides(ms);
+      for (const m of ms) {
+        const p = clatPercentile(m.metric);
+        if (p === null || !CURVE_PERCENTILES.includes(p) || idle.has(sideKey(m))) continue;
+        const side = byDirection ? String(m.dims.direction ?? "all") : `${m.dims.job ?? "job"} · ${m.dims.direction ?? ""}`;
+        if (!sides.includes(side)) sides.push(side);
+        c.add(`${side}|${p}`, s.key, m.value / 1000);
+      }
+    }
+  }
+  const charts: ChartDraft[] = [];
+  const rows: TableRowDraft[] = [];
+  for (const side of sides) {
+    const chartRows = CURVE_PERCENTILES.filter((p) => c.has(`${side}|${p}`)).map((p) => ({ x: `p${p}`, xLabel: `p${p}`, values: c.values(`${side}|${p}`) }));
+    if (chartRows.length < 2) continue;
+    for (const r of chartRows) rows.push({ key: `fio|clat_curve|${side}|${r.x}`, metric: `${r.x} completion latency`, dims: side, unit: "µs", better: "lower", values: r.values });
+    charts.push({
+      id: `fio-clat-curve-${side.replace(/[^a-z0-9]+/gi, "-")}`,
+      title: `completion latency percentiles, ${side}`,
+      note: "Each step to the right adds a nine; lower is better.",
+      kind: "line",
+      xKind: "category",
+      xLabel: "percentile",
+      yUnit: "µs",
+      seriesKeys: seriesKeysIn(chartRows, keys),
+      rows: chartRows,
+    });
+  }
+  return { charts, rows };
 }
 
 function compareSection(series: readonly ViewSeries[]): SectionDraft {
@@ -72,13 +119,41 @@ function compareSection(series: readonly ViewSeries[]): SectionDraft {
       charts.push({ id: `fio-${def.metric}`, title: def.title, kind: "bar", xKind: "category", xLabel: byDirection ? "direction" : "job · direction", yUnit: def.unit, seriesKeys: seriesKeysIn(chartRows, keys), rows: chartRows });
     }
   }
+  const curves = percentileCharts(series, keys, byDirection);
+  const histogram = histogramChart(series, keys);
   return {
     title: "fio: bandwidth, IOPS and tail latency",
-    charts,
-    table: { caption: "fio figures, median of the series' runs", rows },
+    charts: [...charts, ...curves.charts, ...(histogram ? [histogram] : [])],
+    table: { caption: "fio figures, median of the series' runs", rows: [...rows, ...curves.rows] },
     notes: ["Bandwidth in MiB/s; latencies in µs (fio reports ns)."],
     logY: true,
   };
 }
 
-export const fioView: ProbeView = { runCharts, compareSection };
+/** fio's latency buckets side by side: a run's share per bucket (the mean over its jobs). */
+function histogramChart(series: readonly ViewSeries[], keys: string[]): ChartDraft | null {
+  const c = new ValueCollector();
+  const buckets = new Map<number, Bucket>();
+  for (const s of series) {
+    for (const run of s.runs) {
+      const perBucket = new Map<number, number[]>();
+      for (const m of run.result?.measurements ?? []) {
+        const b = m.metric === "lat_share" ? bucketOf(m) : null;
+        if (!b) continue;
+        buckets.set(b.le, b);
+        perBucket.set(b.le, [...(perBucket.get(b.le) ?? []), m.value]);
+      }
+      for (const [le, shares] of perBucket) c.add(String(le), s.key, shares.reduce((a, v) => a + v, 0) / shares.length);
+    }
+  }
+  const used = [...buckets.keys()].filter((le) => Object.values(c.values(String(le))).some((vs) => vs.some((v) => v > 0)));
+  if (used.length === 0) return null;
+  const [lo, hi] = [Math.min(...used), Math.max(...used)];
+  const rows = [...buckets.values()]
+    .filter((b) => b.le >= lo && b.le <= hi)
+    .sort((a, b) => a.le - b.le)
+    .map((b) => ({ x: b.label, xLabel: b.label, values: c.values(String(b.le)) }));
+  return { id: "fio-latency-histogram", title: "latency histogram", note: "fio's latency buckets: the share of a run's I/Os above the previous bound, up to this one.", kind: "bar", xKind: "category", xLabel: "latency", yUnit: "% of I/Os", seriesKeys: seriesKeysIn(rows, keys), rows };
+}
+
+export const fioView: ProbeView = { runCharts, compareSection, progress: fioProgress };

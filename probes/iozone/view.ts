@@ -5,6 +5,7 @@ import { formatKiB } from "../core/text";
 import type { Measurement, NormalisedResult } from "../core/types";
 import { seriesKeysIn, ValueCollector, type ChartDraft, type ChartRowDraft, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries, groupBy as group } from "../core/view";
 import { IOZONE_OPERATIONS } from "./metrics";
+import { iozoneProgress } from "./progress-series";
 
 /** iozone's KB/s are KiB/s; every view shows MiB/s. */
 const mib = (m: Measurement) => m.value * displayUnit(m.unit).scale;
@@ -135,4 +136,4 @@ function compareSection(series: readonly ViewSeries[]): SectionDraft {
   };
 }
 
-export const iozoneView: ProbeView = { runCharts, compareSection };
+export const iozoneView: ProbeView = { runCharts, compareSection, progress: iozoneProgress };

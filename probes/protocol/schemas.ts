@@ -127,9 +127,35 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
+/** Upper bound of telemetry samples one chunk carries (one a second; a chunk waits ≤ 100 ms). */
+export const MAX_SAMPLES_PER_CHUNK = 64;
+
+// Bounded but not clamped: a counter the kernel steps back (iowait can) must not get a chunk refused.
+const rate = z.number().finite().min(-1e15).max(1e15);
+const share = z.number().finite().min(-1000).max(1000);
+/** One second of the machine as probes/telemetry/sampler.ts measures it (units in probes/telemetry/types.ts). */
+export const telemetrySampleSchema = z.object({
+  t: z.number().finite().min(0).max(10_000_000),
+  cpu: z.object({ usr: share, sys: share, iowait: share, idle: share, steal: share }),
+  device: z
+    .object({ name: z.string().max(100), rs: rate, ws: rate, rkBs: rate, wkBs: rate, rAwait: rate, wAwait: rate, aquSz: rate, util: share })
+    .nullable(),
+  memory: z.object({ free: rate, available: rate, cached: rate, dirty: rate, writeback: rate }),
+  paging: z.object({ pgpgin: rate, pgpgout: rate, majflt: rate, pgscank: rate, pgscand: rate, pgsteal: rate }),
+  writeback: z.object({ dirtiedKBs: rate, writtenKBs: rate, limitKb: rate, backgroundLimitKb: rate }),
+  numaFree: z.record(z.string().regex(/^\d{1,4}$/), rate).optional(),
+});
+export type TelemetrySampleWire = z.infer<typeof telemetrySampleSchema>;
+
+/**
+ * A piece of a run's output. Telemetry rides in the same numbered chunks as the text (a chunk
+ * may carry samples and no text), so it shares the spool, the ordering, the acknowledgement and
+ * the replay of the output, and the finish's "every seq 0..lastSeq stored" check covers it too.
+ */
 export const chunkSchema = z.object({
   seq: z.number().int().min(0).max(10_000_000),
   data: z.string().max(MAX_CHUNK_CHARS),
+  telemetry: z.array(telemetrySampleSchema).max(MAX_SAMPLES_PER_CHUNK).optional(),
 });
 export type Chunk = z.infer<typeof chunkSchema>;
 export const chunksRequestSchema = z.object({

@@ -5,6 +5,7 @@ import type { Measurement, NormalisedResult } from "../core/types";
 import { seriesKeysIn, ValueCollector, type ChartDraft, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries, groupBy as group } from "../core/view";
 import { bucketPoints, bucketWidth, SAR_METRICS, sarSeries, VM_EFFICIENCY } from "./series";
 import { timelineFromSar } from "./timeline";
+import { sarProgress } from "./progress-series";
 
 /** Columns drawn on a run page (the rest are in its table). */
 const RUN_PAGE_METRICS = new Set(["pgscank/s", "pgscand/s", "pgsteal/s", "majflt/s", "%vmeff", "%util", "await", "kbdirty", "%iowait", "%user", "%system", "kbmemfree", "kbcached"]);
@@ -85,4 +86,4 @@ function compareSection(series: readonly ViewSeries[]): SectionDraft {
   };
 }
 
-export const sarView: ProbeView = { runCharts, compareSection, timeline: (result) => timelineFromSar(result.measurements) };
+export const sarView: ProbeView = { runCharts, compareSection, progress: sarProgress, timeline: (result) => timelineFromSar(result.measurements) };

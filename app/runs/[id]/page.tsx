@@ -7,7 +7,8 @@ import { SetupReportView } from "@/components/experiments/setup-report";
 import { DiagnosisView } from "@/components/run/diagnosis-view";
 import { RunAnnotations } from "@/components/run/run-annotations";
 import { ResultView } from "@/components/run/result-view";
-import { RunTerminal } from "@/components/run/run-terminal";
+import { Findings } from "@/components/run/findings";
+import { RunLive } from "@/components/run/run-live";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { mayChange } from "@/lib/auth/ownership";
 import { roleAtLeast } from "@/lib/auth/roles";
@@ -16,6 +17,8 @@ import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
 import { listReferenceRuns } from "@/lib/server/reference/list-reference-runs";
 import { getRun, type RunJson } from "@/lib/server/runs/get-run";
+import { findingsOf } from "@/lib/server/runs/get-run-findings";
+import { getRunTimeline } from "@/lib/server/runs/get-run-timeline";
 import { setupReportSchema } from "@/probes/protocol/schemas";
 
 export const metadata: Metadata = { title: "Run" };
@@ -43,6 +46,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     throw err;
   });
   const live = run.status === "QUEUED" || run.status === "RUNNING";
+  const timeline = await getRunTimeline({ runId: run.id, probe: run.probe, result: run.result });
+  const findings = findingsOf(run, timeline.samples);
   const parsedSetup = setupReportSchema.safeParse(run.setup);
   const setup = run.setup && parsedSetup.success ? parsedSetup.data : null;
   // The guides' published measurements of the same probe, to set this run beside.
@@ -130,7 +135,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </p>
       ) : null}
       <h2>Output</h2>
-      <RunTerminal runId={run.id} probe={run.probe} params={run.params} live={live} />
+      <RunLive runId={run.id} probe={run.probe} params={run.params} live={live} samples={timeline.samples} progress={timeline.progress} />
       <p className="small">
         <a href={`/api/runs/${run.id}/log`}>Raw log</a> · <a href={`/api/runs/${run.id}/export?format=csv`}>CSV</a> ·{" "}
         <a href={`/api/runs/${run.id}/export?format=json`}>JSON</a>
@@ -144,6 +149,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </p>
       ) : null}
       {diagnosis ? <DiagnosisView diagnosis={diagnosis} /> : null}
+      {/* What the telemetry showed beyond what the run's own samples (above) already say. */}
+      <Findings findings={findings.filter((f) => !diagnosis?.findings.some((d) => d.rule === f.rule))} heading={diagnosis ? "Diagnosis from telemetry" : "Diagnosis"} />
       {run.result ? (
         <>
           <h2>Results</h2>

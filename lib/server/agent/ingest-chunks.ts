@@ -4,6 +4,7 @@ import { pgPool } from "../../pg-pool";
 import { AppError } from "../../http/app-error";
 import { runChannel } from "../realtime/pg-listener";
 import { storableText } from "../runs/sanitize-log";
+import { ingestTelemetry } from "./ingest-telemetry";
 
 interface Row {
   host_id: string | null;
@@ -32,6 +33,7 @@ export async function ingestChunks(credential: string, runId: string, chunks: Ch
   if (r.run_host_id !== r.host_id) throw new AppError("FORBIDDEN", "This run belongs to another host.");
   if (r.closed_status === "QUEUED") throw new AppError("CONFLICT", "This run was never claimed by an agent: it takes no output.");
   if (r.closed_status) throw new AppError("CONFLICT", `This run has already finished (${r.closed_status.toLowerCase()}): it takes no more output.`);
+  await ingestTelemetry(runId, chunks);
   return { stored: r.stored, duplicates: chunks.length - r.stored, cancelRequested: r.cancel === true };
 }
 

@@ -2,6 +2,7 @@ import { pgListener, runChannel } from "../realtime/pg-listener";
 import { ENDED_STATUSES as ENDED } from "../../run-status";
 import { chunksAfter } from "./read-log";
 import { readRunStatus, runWatchSweep, type RunStatusRow } from "./run-watch";
+import { telemetryAfter } from "./get-run-telemetry";
 
 /**
  * Server-Sent Events for one run: replays the log after `afterSeq` (the browser's Last-Event-ID),
@@ -12,6 +13,9 @@ import { readRunStatus, runWatchSweep, type RunStatusRow } from "./run-watch";
 export function runEventStream(runId: string, afterSeq: number, signal: AbortSignal): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
   let lastSeq = afterSeq;
+  // Telemetry is replayed whole on a reconnect (the browser keys samples by t): Last-Event-ID
+  // numbers the log only.
+  let lastT = -1;
   let lastStatus = "";
   let closed = false;
   let busy = false;
@@ -67,6 +71,13 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
               }
               if (chunks.length < 500) break;
             }
+            for (;;) {
+              const samples = await telemetryAfter(runId, lastT);
+              if (samples.length === 0) break;
+              out += `event: telemetry\ndata: ${JSON.stringify({ samples })}\n\n`;
+              lastT = samples.at(-1)!.t;
+              if (samples.length < 500) break;
+            }
             if (statusDue) {
               statusDue = false;
               const run = await readRunStatus(runId);
@@ -97,7 +108,7 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
       };
       signal.addEventListener("abort", close, { once: true });
       send(`retry: 2000\n\n`);
-      unsubscribe = await pgListener().subscribe(runChannel(runId), (payload) => void pump(!payload.startsWith("chunk:")));
+      unsubscribe = await pgListener().subscribe(runChannel(runId), (payload) => void pump(!/^(chunk|telemetry):/.test(payload)));
       unwatch = runWatchSweep().add(runId, {
         onSweep: (row) => {
           if (closed) return;

@@ -4,6 +4,7 @@ import { uuidParam } from "@/lib/http/params";
 import { audit } from "@/lib/server/audit/audit-request";
 import { deleteRun } from "@/lib/server/runs/delete-run";
 import { getRun } from "@/lib/server/runs/get-run";
+import { getRunFindings } from "@/lib/server/runs/get-run-findings";
 import { updateRunSchema } from "@/lib/server/runs/run-tags";
 import { updateRun } from "@/lib/server/runs/update-run";
 
@@ -11,7 +12,9 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(async (_req: Request, ctx: { params: Promise<{ id: string }> }) => {
   await requireActor("VIEWER");
-  return Response.json(await getRun(uuidParam((await ctx.params).id, "run")));
+  const id = uuidParam((await ctx.params).id, "run");
+  const run = await getRun(id);
+  return Response.json({ ...run, findings: await getRunFindings({ runId: id }) });
 });
 
 /** Tags and note (its launcher or an admin): 200 { id, tags, notes }. */

@@ -5,10 +5,26 @@ import { runJsonSchema } from "../../../server/runs/get-run";
 import { importRunSchema } from "../../../server/runs/import-run";
 import { listRunsQuerySchema } from "../../../server/runs/list-runs";
 import { updateRunSchema } from "../../../server/runs/run-tags";
+import { telemetrySampleSchema } from "../../../../probes/protocol/schemas";
 import { authErrors, err } from "../common";
 import type { ApiOperation } from "../types";
 
 const notFound = err("No run with this id.");
+
+const findingSchema = z.object({
+  rule: z.string(),
+  severity: z.enum(["info", "warning", "critical"]),
+  title: z.string(),
+  summary: z.string(),
+  evidence: z.object({ matched: z.number().int(), total: z.number().int(), samples: z.array(z.object({ label: z.string(), values: z.record(z.string(), z.number()) })) }),
+  guide: z.object({ slug: z.string(), section: z.string(), href: z.string() }),
+});
+
+const telemetryDocSchema = z.object({
+  intervalSec: z.number(),
+  units: z.record(z.string(), z.unknown()),
+  samples: z.array(telemetrySampleSchema.omit({ numaFree: true }).extend({ numa: z.record(z.string(), z.number()).optional() })),
+});
 
 export const runOperations: ApiOperation[] = [
   {
@@ -59,7 +75,8 @@ export const runOperations: ApiOperation[] = [
     group: "Runs",
     summary: "One run with its parameters, profile and result",
     auth: "viewer",
-    responses: { 200: { description: "The run.", schema: runJsonSchema }, 404: notFound, ...authErrors },
+    description: "findings: the guides' diagnosis rules applied to the run's telemetry and, for sar, to its own samples; each with its evidence and the guide section that explains it.",
+    responses: { 200: { description: "The run.", schema: runJsonSchema.extend({ findings: z.array(findingSchema) }) }, 404: notFound, ...authErrors },
   },
   {
     method: "patch",
@@ -113,11 +130,21 @@ export const runOperations: ApiOperation[] = [
   },
   {
     method: "get",
+    path: "/api/runs/{id}/telemetry",
+    group: "Runs",
+    summary: "The machine during the run: one telemetry sample a second",
+    description:
+      "cpu (usr, sys, iowait, idle, steal), the target's block device (rs, ws, rkBs, wkBs, rAwait, wAwait, aquSz, util; null without one, e.g. tmpfs), memory, paging, write-back pacing and free memory per NUMA node (numa, only with more than one node); t is seconds since the probe started. `units` names the unit of every field.",
+    auth: "viewer",
+    responses: { 200: { description: "The samples in time order.", schema: telemetryDocSchema }, 404: notFound, ...authErrors },
+  },
+  {
+    method: "get",
     path: "/api/runs/{id}/events",
     group: "Runs",
     summary: "Live output and status as Server-Sent Events",
     description:
-      "Events: `chunk` (id: its seq; data: {seq, data}) for each piece of output in order; `status` (data: {status, exitCode, errorMessage, startedAt, finishedAt, cancelRequestedAt}) when any of them changes; `end` once the run has ended and all its output was sent, after which the stream closes. Reconnect with Last-Event-ID (or ?after=) to resume without repeats.",
+      "Events: `chunk` (id: its seq; data: {seq, data}) for each piece of output in order; `status` (data: {status, exitCode, errorMessage, startedAt, finishedAt, cancelRequestedAt}) when any of them changes; `telemetry` (data: {samples}) with the telemetry samples not sent yet on this stream (all of them again after a reconnect; key them by t); `end` once the run has ended and all its output was sent, after which the stream closes. Reconnect with Last-Event-ID (or ?after=) to resume without repeats.",
     auth: "viewer",
     query: runEventsQuerySchema,
     responses: { 200: { description: "An event stream that ends after the `end` event.", contentType: "text/event-stream" }, 404: notFound, ...authErrors },

@@ -6,10 +6,15 @@ import { uuidParam } from "@/lib/http/params";
 import { exportFormatQuerySchema } from "@/lib/http/query-schemas";
 import { loadCompareRuns } from "@/lib/server/comparisons/load-runs";
 import { getRun } from "@/lib/server/runs/get-run";
+import { getRunTelemetry } from "@/lib/server/runs/get-run-telemetry";
+import { telemetryCsvRows } from "@/lib/server/runs/telemetry-export";
 
 export const dynamic = "force-dynamic";
 
-/** Signed in: one run as CSV (one row per measurement) or JSON (the run with its label, profile and result). */
+/**
+ * Signed in: one run as CSV (one row per measurement, then one per telemetry field and second) or
+ * JSON (the run with its label, profile, result and telemetry document).
+ */
 export const GET = route(async (req: Request, ctx: { params: Promise<{ id: string }> }) => {
   await requireActor("VIEWER");
   const id = uuidParam((await ctx.params).id, "run");
@@ -19,12 +24,13 @@ export const GET = route(async (req: Request, ctx: { params: Promise<{ id: strin
   const [compareRun] = (await loadCompareRuns([id])).runs;
   const label = compareRun?.label ?? run.id;
   const name = `probebook-${run.probe}-${id.slice(0, 8)}`;
+  const telemetry = await getRunTelemetry({ runId: id });
   if (format.data === "csv") {
-    return new Response(measurementsCsv([{ label, result: compareRun?.result ?? null }]), {
+    return new Response(measurementsCsv([{ label, result: compareRun?.result ?? null }]) + telemetryCsvRows(label, telemetry.samples), {
       headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": attachment(`${name}.csv`) },
     });
   }
-  return new Response(JSON.stringify({ label, ...run }, null, 2), {
+  return new Response(JSON.stringify({ label, ...run, telemetry }, null, 2), {
     headers: { "content-type": "application/json; charset=utf-8", "content-disposition": attachment(`${name}.json`) },
   });
 });

@@ -1,0 +1,87 @@
+// The telemetry panels of a run's timeline, as data: which sample fields each panel draws and in
+// which unit. The run page (Recharts) and the compare page (server-rendered SVG) both draw these,
+// so "device util" means the same series in both places.
+
+/** The fields of a telemetry sample the panels read (lib/server/runs/get-run-telemetry.ts's TelemetryPoint). */
+export interface PanelSample {
+  t: number;
+  cpu: { iowait: number; steal: number };
+  device: { rkBs: number; wkBs: number; rAwait: number; wAwait: number; util: number; aquSz: number } | null;
+  memory: { dirty: number; writeback: number };
+  paging: { pgscand: number; pgscank: number };
+}
+
+export interface PanelDef {
+  id: string;
+  title: string;
+  unit: string;
+  series: { key: string; label: string; value(s: PanelSample): number | null }[];
+}
+
+const KiB_PER_MiB = 1024;
+
+export const TELEMETRY_PANELS: readonly PanelDef[] = [
+  {
+    id: "device-throughput",
+    title: "Device throughput",
+    unit: "MiB/s",
+    series: [
+      { key: "read", label: "read", value: (s) => (s.device ? s.device.rkBs / KiB_PER_MiB : null) },
+      { key: "write", label: "write", value: (s) => (s.device ? s.device.wkBs / KiB_PER_MiB : null) },
+    ],
+  },
+  {
+    id: "device-util",
+    title: "Device utilisation and queue",
+    unit: "% busy",
+    series: [{ key: "util", label: "%util", value: (s) => s.device?.util ?? null }],
+  },
+  {
+    id: "device-await",
+    title: "Device latency (await)",
+    unit: "ms",
+    series: [
+      { key: "rAwait", label: "r_await", value: (s) => s.device?.rAwait ?? null },
+      { key: "wAwait", label: "w_await", value: (s) => s.device?.wAwait ?? null },
+    ],
+  },
+  {
+    id: "iowait",
+    title: "CPU iowait and steal",
+    unit: "% of CPU",
+    series: [
+      { key: "iowait", label: "%iowait", value: (s) => s.cpu.iowait },
+      { key: "steal", label: "%steal", value: (s) => s.cpu.steal },
+    ],
+  },
+  {
+    id: "dirty",
+    title: "Dirty and write-back pages",
+    unit: "MiB",
+    series: [
+      { key: "dirty", label: "dirty", value: (s) => s.memory.dirty / KiB_PER_MiB },
+      { key: "writeback", label: "writeback", value: (s) => s.memory.writeback / KiB_PER_MiB },
+    ],
+  },
+  {
+    id: "scanning",
+    title: "Page scanning (direct = allocating tasks stalled)",
+    unit: "pages/s",
+    series: [
+      { key: "pgscand", label: "pgscand/s (direct)", value: (s) => s.paging.pgscand },
+      { key: "pgscank", label: "pgscank/s (kswapd)", value: (s) => s.paging.pgscank },
+    ],
+  },
+];
+
+/** One panel's rows for a chart: { t, <series key>: value } per sample. */
+export function panelRows(panel: PanelDef, samples: readonly PanelSample[]): Record<string, number>[] {
+  return samples.map((s) => {
+    const row: Record<string, number> = { t: s.t };
+    for (const series of panel.series) {
+      const v = series.value(s);
+      if (v !== null && Number.isFinite(v)) row[series.key] = Math.round(v * 100) / 100;
+    }
+    return row;
+  });
+}

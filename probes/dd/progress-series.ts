@@ -1,0 +1,24 @@
+// dd's throughput over the run, from its status=progress redraws: each redraw says how many
+// bytes were copied after how many seconds, so the rate between two redraws is what dd did in
+// that second (dd's own figure is the average since the start). Without redraws (a run shorter
+// than dd's first one) the summary gives one point.
+import { displayUnit } from "../core/metrics";
+import type { NormalisedResult } from "../core/types";
+import type { ProgressSeries } from "../core/view";
+import { findSummary, segments, transfersIn } from "./summary";
+
+export function ddProgress(_result: NormalisedResult | null, log: string): ProgressSeries[] {
+  const segs = segments(log);
+  const transfers = segs.flatMap((s) => transfersIn(s.text));
+  const summary = findSummary(segs);
+  const points: { t: number; v: number }[] = [];
+  const mib = displayUnit("B/s").scale;
+  let prev = { bytes: 0, seconds: 0 };
+  for (const tr of summary ? [...transfers.filter((x) => x !== summary && x.seconds < summary.seconds), summary] : transfers) {
+    // The summary follows the last redraw by milliseconds: too short an interval to be a rate.
+    if (tr.seconds <= prev.seconds || (points.length > 0 && tr.seconds - prev.seconds < 0.25) || tr.bytes < prev.bytes) continue;
+    points.push({ t: Math.round(tr.seconds * 100) / 100, v: ((tr.bytes - prev.bytes) / (tr.seconds - prev.seconds)) * mib });
+    prev = tr;
+  }
+  return points.length ? [{ key: "dd.throughput", label: "dd throughput", unit: displayUnit("B/s").unit, points }] : [];
+}
