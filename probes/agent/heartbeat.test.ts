@@ -88,3 +88,35 @@ describe("Heartbeat", () => {
     expect(log.lines).toEqual(["warn heartbeat failed: ECONNREFUSED", "info heartbeat: the server answers again"]);
   });
 });
+
+describe("Heartbeat without idle beats (the default)", () => {
+  it("sends nothing while idle and beats only while a run is active", async () => {
+    const sent: string[][] = [];
+    let running: string[] = [];
+    const hb = new Heartbeat({
+      send: async (ids) => {
+        sent.push(ids);
+        return [];
+      },
+      running: () => running,
+      onCancel: () => undefined,
+      onRevoked: () => undefined,
+      log: memoryLogger(),
+      activeMs: 30,
+    });
+    hb.start();
+    await wait(100);
+    expect(sent).toEqual([]);
+    running = ["r1"];
+    hb.poke();
+    await wait(100);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(sent.every((ids) => ids[0] === "r1")).toBe(true);
+    running = [];
+    await wait(50);
+    const n = sent.length;
+    await wait(150);
+    hb.stop();
+    expect(sent.length).toBe(n);
+  });
+});

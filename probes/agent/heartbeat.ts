@@ -9,7 +9,8 @@ export interface HeartbeatOptions {
   log: Logger;
   /** While a run is active: a user's cancel click must reach the probe within ~2 s. */
   activeMs?: number;
-  idleMs?: number;
+  /** Beats while idle, for tests; by default an idle agent does not beat (IDLE_HEARTBEAT_MS). */
+  idleMs?: number | null;
   /**
    * When the server last heard about the running run through a chunk upload (ms epoch). Such an
    * answer already carries the cancel flag and keeps the run alive, so a beat within the same
@@ -19,10 +20,18 @@ export interface HeartbeatOptions {
 }
 
 /**
- * Beats every second while a probe runs and every 15 s when idle. Beats never overlap; the
+ * Beats every second while a probe runs (it carries cancel requests) and not at all when idle,
+ * unless told to (idleMs). Beats never overlap; the
  * period is measured from the start of the previous beat. A failing beat is logged once (and
  * its recovery once), not every second.
  */
+/**
+ * How often an idle agent beats: never. Its claim long-poll already tells the server it is alive
+ * (the claim records last_seen_at), and a fleet of idle agents beating every 15 s cost the
+ * server more than their long-polls did (bench/README.md, fleet).
+ */
+export const IDLE_HEARTBEAT_MS: number | null = null;
+
 export class Heartbeat {
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
@@ -34,7 +43,7 @@ export class Heartbeat {
 
   start(): void {
     this.stopped = false;
-    this.schedule(0);
+    if (this.period() !== null) this.schedule(0);
   }
 
   stop(): void {
@@ -46,11 +55,24 @@ export class Heartbeat {
   /** The set of running runs changed: re-plan the next beat with the matching period. */
   poke(): void {
     if (this.stopped || this.beating) return;
-    this.schedule(Math.max(0, this.lastStart + this.period() - Date.now()));
+    const period = this.period();
+    if (period === null) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      return;
+    }
+    this.schedule(Math.max(0, this.lastStart + period - Date.now()));
   }
 
-  private period(): number {
-    return this.opts.running().length > 0 ? (this.opts.activeMs ?? 1000) : (this.opts.idleMs ?? 15_000);
+  /** Milliseconds to the next beat; null when idle and idle beats are off. */
+  private period(): number | null {
+    if (this.opts.running().length > 0) return this.opts.activeMs ?? 1000;
+    return this.opts.idleMs === undefined ? IDLE_HEARTBEAT_MS : this.opts.idleMs;
+  }
+
+  private scheduleNext(): void {
+    const period = this.period();
+    if (!this.stopped && period !== null) this.schedule(Math.max(0, this.lastStart + period - Date.now()));
   }
 
   private schedule(delay: number): void {
@@ -64,9 +86,13 @@ export class Heartbeat {
     this.lastStart = Date.now();
     const running = this.opts.running();
     const uploaded = this.opts.lastUploadAt?.() ?? 0;
+    if (running.length === 0 && this.period() === null) {
+      this.beating = false;
+      return;
+    }
     if (running.length > 0 && this.lastStart - uploaded < (this.opts.activeMs ?? 1000)) {
       this.beating = false;
-      if (!this.stopped) this.schedule(this.period());
+      this.scheduleNext();
       return;
     }
     try {
@@ -85,6 +111,6 @@ export class Heartbeat {
       this.failing = true;
     }
     this.beating = false;
-    if (!this.stopped) this.schedule(Math.max(0, this.lastStart + this.period() - Date.now()));
+    this.scheduleNext();
   }
 }

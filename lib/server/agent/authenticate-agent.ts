@@ -4,6 +4,8 @@ import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { requireBearer } from "../../http/bearer";
 import { rateLimit } from "../../http/rate-limit";
+import { pgPool } from "../../pg-pool";
+import { hostToucher } from "./touch-hosts";
 
 export interface AgentHost {
   id: string;
@@ -15,15 +17,20 @@ export async function agentCredential(): Promise<string> {
   return requireBearer((await headers()).get("authorization"), "pba_", "Agent requests need `Authorization: Bearer <agent credential>`.");
 }
 
-/** The host whose agent credential is in `Authorization: Bearer`; 401 when unknown or revoked. */
+/**
+ * The host whose agent credential is in `Authorization: Bearer`; 401 when unknown or revoked.
+ * Plain SQL: every long-poll of every agent passes here. Liveness is recorded in batches.
+ */
 export async function authenticateAgent(): Promise<AgentHost> {
   const credential = await agentCredential();
-  await rateLimit("agentRequests", hashSecret(credential));
-  const host = await db().host.findUnique({ where: { agentCredentialHash: hashSecret(credential) }, select: { id: true, name: true } });
+  const hash = hashSecret(credential);
+  await rateLimit("agentRequests", hash);
+  const { rows } = await pgPool().query<AgentHost>("SELECT id::text AS id, name FROM hosts WHERE agent_credential_hash = $1", [hash]);
+  const host = rows[0];
   if (!host) {
     throw new AppError("UNAUTHORIZED", "This agent credential is unknown or was revoked: register the agent again with a new token.");
   }
-  await db().host.update({ where: { id: host.id }, data: { lastSeenAt: new Date() } });
+  hostToucher().touch(host.id);
   return host;
 }
 

@@ -4,6 +4,17 @@ import type { registerRequestSchema } from "../../../probes/protocol/schemas";
 import { generateSecret, hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { pgPool } from "../../pg-pool";
+
+/**
+ * Whether the token would register now (known, unused, unexpired). A client address blocked for
+ * failed registrations still enrols hosts with good tokens: a fleet behind one NAT must not be
+ * shut out by a few stale tokens among its hosts, and a 256-bit token cannot be guessed anyway.
+ */
+export async function registrationTokenIsLive(registrationToken: string): Promise<boolean> {
+  const { rows } = await pgPool().query("SELECT 1 FROM hosts WHERE registration_token_hash = $1 AND registration_expires_at > now()", [hashSecret(registrationToken)]);
+  return rows.length > 0;
+}
 
 /** Trades a single-use registration token for the host's agent credential. */
 export async function registerAgent(input: z.infer<typeof registerRequestSchema>) {

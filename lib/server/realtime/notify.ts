@@ -1,5 +1,5 @@
 import { db } from "../../db";
-import { hostChannel, runChannel } from "./pg-listener";
+import { HOST_JOBS_CHANNEL, runChannel } from "./pg-listener";
 
 /** Tells every app instance that a run has new output or a new status. */
 export async function notifyRun(runId: string, payload: string): Promise<void> {
@@ -8,5 +8,5 @@ export async function notifyRun(runId: string, payload: string): Promise<void> {
 
 /** Wakes the agent of a host that is long-polling for jobs. */
 export async function notifyHost(hostId: string): Promise<void> {
-  await db().$executeRaw`SELECT pg_notify(${hostChannel(hostId)}, 'job')`;
+  await db().$executeRaw`SELECT pg_notify(${HOST_JOBS_CHANNEL}, ${hostId})`;
 }

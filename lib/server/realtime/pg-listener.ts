@@ -79,4 +79,5 @@ export function pgListener(): PgListener {
 
 const hex = (uuid: string) => uuid.replace(/-/g, "").toLowerCase();
 export const runChannel = (runId: string) => `pb_run_${hex(runId)}`;
-export const hostChannel = (hostId: string) => `pb_host_${hex(hostId)}`;
+/** One channel for every host's job notifications; the payload is the host id (lib/server/agent/job-waiters.ts). */
+export const HOST_JOBS_CHANNEL = "pb_host_jobs";

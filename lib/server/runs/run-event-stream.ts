@@ -1,13 +1,14 @@
-import { db } from "../../db";
 import { pgListener, runChannel } from "../realtime/pg-listener";
 import { ENDED_STATUSES as ENDED } from "../../run-status";
 import { chunksAfter } from "./read-log";
+import { readRunStatus, runWatchSweep, type RunStatusRow } from "./run-watch";
 import { telemetryAfter } from "./get-run-telemetry";
 
 /**
  * Server-Sent Events for one run: replays the log after `afterSeq` (the browser's Last-Event-ID),
  * then follows it live. Wake-ups come from PostgreSQL NOTIFY, so any app instance serves any
- * browser; a slow poll covers notifications lost while the database connection was down.
+ * browser; one sweep per instance (run-watch.ts) covers notifications lost while the database
+ * connection was down. What one wake-up finds is written to the socket in one write.
  */
 export function runEventStream(runId: string, afterSeq: number, signal: AbortSignal): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
@@ -19,23 +20,36 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
   let closed = false;
   let busy = false;
   let again = false;
-  // A chunk notification needs only the log query; the status is re-read on status
-  // notifications and on the safety tick, which halves the queries of a busy stream.
+  // A chunk notification needs only the log query; the status is re-read on status notifications.
   let statusDue = true;
   let unsubscribe: () => void = () => undefined;
+  let unwatch: () => void = () => undefined;
   const timers: NodeJS.Timeout[] = [];
 
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (text: string) => {
-        if (!closed) controller.enqueue(enc.encode(text));
+        if (!closed && text) controller.enqueue(enc.encode(text));
       };
       const close = () => {
         if (closed) return;
         closed = true;
         unsubscribe();
+        unwatch();
         timers.forEach(clearInterval);
         controller.close();
+      };
+      /** The status event when it changed, and the end; returns the text to send and whether the run ended. */
+      const statusText = (run: RunStatusRow): { text: string; ended: boolean } => {
+        const status = JSON.stringify(run);
+        let text = "";
+        if (status !== lastStatus) {
+          lastStatus = status;
+          text += `event: status\ndata: ${status}\n\n`;
+        }
+        const ended = ENDED.has(run.status);
+        if (ended) text += `event: end\ndata: {}\n\n`;
+        return { text, ended };
       };
       // Coalesces wake-ups: one pump at a time, and one more if woken meanwhile.
       const pump = async (withStatus: boolean): Promise<void> => {
@@ -48,10 +62,11 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
         try {
           do {
             again = false;
+            let out = "";
             for (;;) {
               const chunks = await chunksAfter(runId, lastSeq);
               for (const c of chunks) {
-                send(`id: ${c.seq}\nevent: chunk\ndata: ${JSON.stringify(c)}\n\n`);
+                out += `id: ${c.seq}\nevent: chunk\ndata: ${JSON.stringify(c)}\n\n`;
                 lastSeq = c.seq;
               }
               if (chunks.length < 500) break;
@@ -59,29 +74,34 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
             for (;;) {
               const samples = await telemetryAfter(runId, lastT);
               if (samples.length === 0) break;
-              send(`event: telemetry\ndata: ${JSON.stringify({ samples })}\n\n`);
+              out += `event: telemetry\ndata: ${JSON.stringify({ samples })}\n\n`;
               lastT = samples.at(-1)!.t;
               if (samples.length < 500) break;
             }
-            if (!statusDue) continue;
-            statusDue = false;
-            const run = await db().probeRun.findUnique({
-              where: { id: runId },
-              select: { status: true, exitCode: true, errorMessage: true, startedAt: true, finishedAt: true, cancelRequestedAt: true },
-            });
-            if (!run) return close();
-            const status = JSON.stringify(run);
-            if (status !== lastStatus) {
-              lastStatus = status;
-              send(`event: status\ndata: ${status}\n\n`);
-            }
-            if (ENDED.has(run.status)) {
-              send(`event: end\ndata: {}\n\n`);
-              return close();
+            if (statusDue) {
+              statusDue = false;
+              const run = await readRunStatus(runId);
+              if (!run) {
+                send(out);
+                return close();
+              }
+              const s = statusText(run);
+              if (s.ended) {
+                // A chunk committed between the log query and the status read (just before the
+                // finish) is not in `out` yet: read once more before the end.
+                for (const c of await chunksAfter(runId, lastSeq)) {
+                  out += `id: ${c.seq}\nevent: chunk\ndata: ${JSON.stringify(c)}\n\n`;
+                  lastSeq = c.seq;
+                }
+              }
+              send(out + s.text);
+              if (s.ended) return close();
+            } else {
+              send(out);
             }
           } while (again);
         } catch {
-          // The database is away for a moment; the next tick retries.
+          // The database is away for a moment; the next sweep retries.
         } finally {
           busy = false;
         }
@@ -89,13 +109,21 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
       signal.addEventListener("abort", close, { once: true });
       send(`retry: 2000\n\n`);
       unsubscribe = await pgListener().subscribe(runChannel(runId), (payload) => void pump(!/^(chunk|telemetry):/.test(payload)));
-      timers.push(setInterval(() => void pump(true), 2000));
+      unwatch = runWatchSweep().add(runId, {
+        onSweep: (row) => {
+          if (closed) return;
+          if (!row) return close();
+          const changed = JSON.stringify(row.status) !== lastStatus;
+          if (row.maxSeq > lastSeq || changed) void pump(changed);
+        },
+      });
       timers.push(setInterval(() => send(`: keep-alive\n\n`), 15000));
       await pump(true);
     },
     cancel() {
       closed = true;
       unsubscribe();
+      unwatch();
       timers.forEach(clearInterval);
     },
   });

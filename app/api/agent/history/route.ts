@@ -1,3 +1,4 @@
+import { agentReply } from "@/lib/http/agent-reply";
 import { MAX_HISTORY_OUTPUT_CHARS, historyDayRequestSchema } from "@/probes/protocol/schemas";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { authenticateAgent } from "@/lib/server/agent/authenticate-agent";
@@ -13,5 +14,5 @@ export const POST = route(async (req: Request) => {
   const host = await authenticateAgent();
   const body = await parseJsonBody(req, historyDayRequestSchema, MAX_BODY_BYTES);
   const stored = await storeHistoryDay({ hostId: host.id, body });
-  return Response.json(stored, { status: stored.created ? 201 : 200 });
+  return agentReply(stored, { status: stored.created ? 201 : 200 });
 });

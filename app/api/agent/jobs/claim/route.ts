@@ -1,3 +1,4 @@
+import { agentNoContent, agentReply } from "@/lib/http/agent-reply";
 import { claimRequestSchema } from "@/probes/protocol/schemas";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { authenticateAgent } from "@/lib/server/agent/authenticate-agent";
@@ -10,9 +11,9 @@ export const POST = route(async (req: Request) => {
   const host = await authenticateAgent();
   const { waitSec } = await parseJsonBody(req, claimRequestSchema, 4096);
   const outcome = await claimJob(host.id, waitSec, req.signal);
-  if (!outcome) return new Response(null, { status: 204 });
-  if ("requests" in outcome) return Response.json({ requests: outcome.requests });
+  if (!outcome) return agentNoContent();
+  if ("requests" in outcome) return agentReply({ requests: outcome.requests });
   const { job } = outcome;
   const setup = await jobSetupForRun({ experimentId: job.experiment_id, armIndex: job.arm_index });
-  return Response.json({ runId: job.id, probe: job.probe, params: job.params, ...(setup ? { setup } : {}) });
+  return agentReply({ runId: job.id, probe: job.probe, params: job.params, ...(setup ? { setup } : {}) });
 });

@@ -1,3 +1,4 @@
+import { agentReply } from "@/lib/http/agent-reply";
 import { chunksRequestSchema } from "@/probes/protocol/schemas";
 import { hashSecret } from "@/lib/auth/secret-token";
 import { rateLimit } from "@/lib/http/rate-limit";
@@ -16,5 +17,5 @@ export const POST = route(async (req: Request, ctx: { params: Promise<{ id: stri
   await rateLimit("agentRequests", hashSecret(credential));
   const runId = uuidParam((await ctx.params).id, "run");
   const { chunks } = await parseJsonBody(req, chunksRequestSchema, MAX_BODY);
-  return Response.json(await ingestChunks(credential, runId, chunks));
+  return agentReply(await ingestChunks(credential, runId, chunks));
 });

@@ -1,3 +1,4 @@
+import { agentReply } from "@/lib/http/agent-reply";
 import { finishRequestSchema } from "@/probes/protocol/schemas";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { authenticateAgent, runOfHost } from "@/lib/server/agent/authenticate-agent";
@@ -11,5 +12,5 @@ export const POST = route(async (req: Request, ctx: { params: Promise<{ id: stri
   const runId = uuidParam((await ctx.params).id, "run");
   await runOfHost(runId, host.id);
   const body = await parseJsonBody(req, finishRequestSchema, 2 * 1024 * 1024);
-  return Response.json(await finishRun(runId, body));
+  return agentReply(await finishRun(runId, body));
 });
