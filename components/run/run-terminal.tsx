@@ -56,7 +56,7 @@ export function RunTerminal({ runId, probe, params, live, onText, onTelemetry, o
       fit.fit();
       const onResize = () => fit.fit();
       window.addEventListener("resize", onResize);
-      // Files the agent appended after the tool (fio's per-second logs) are for the parser.
+      // Files the agent appended after the tool (per-second logs) are for the parser.
       const collapse = collapseCollectedFiles();
       source = new EventSource(`/api/runs/${runId}/events`);
       source.addEventListener("chunk", (e) => {

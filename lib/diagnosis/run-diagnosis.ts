@@ -1,5 +1,5 @@
 // Diagnosis of a run from its own stored result, for probes that sample the machine over time
-// (sar: launched, imported, or a host's history day). Pure: the run page calls it with the run it
+// (a sampler's run: launched, imported, or a host's history day). Pure: the run page calls it with the run it
 // already read. A run's telemetry samples are the other source (timelineFromTelemetry); a shared
 // findings use case can call this beside that one and merge the two lists.
 import type { RunChart } from "../../probes/core/view";
@@ -12,7 +12,7 @@ export interface ResultDiagnosis {
   findings: Finding[];
 }
 
-/** null when the run has no parsed result or its probe draws no timeline (dd, fio, iozone). */
+/** null when the run has no parsed result or its probe draws no timeline. */
 export function diagnoseResult(result: unknown): ResultDiagnosis | null {
   const parsed = normalisedResultSchema.safeParse(result);
   if (!parsed.success) return null;

@@ -82,7 +82,7 @@ export async function removeScratchFiles(files: readonly string[], target: strin
 /**
  * Runs one command in a pseudo-terminal (tools buffer less and print progress on a tty) by
  * argv, never through a shell. node-pty makes the child a session and process-group leader,
- * so signalling -pid also reaches what the tool forked (iozone -t workers).
+ * so signalling -pid also reaches what the tool forked (a benchmark's worker processes).
  */
 export function startCommand(spec: CommandSpec, opts: RunOptions): RunningCommand {
   const started = performance.now();

@@ -1,6 +1,6 @@
 // Every run works in a directory of its own that the agent creates inside the target: a fixed
 // scratch name in a shared directory (/dev/shm, /tmp) could be a symlink planted by another user,
-// and dd or iozone would then truncate whatever it points at.
+// and the probe would then truncate whatever it points at.
 import { constants, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { lstat, mkdtemp, open, realpath, rm } from "node:fs/promises";
 import path from "node:path";
@@ -57,7 +57,7 @@ export async function removeRunDir(dir: string): Promise<void> {
 }
 
 /**
- * Lays out a file a tool will only read (dd in read mode): created with O_EXCL and O_NOFOLLOW
+ * Lays out a file a tool will only read (a read-only probe run): created with O_EXCL and O_NOFOLLOW
  * inside the run directory, filled and flushed to disk, so the read measures storage that holds data.
  */
 export async function layOutFile(file: string, bytes: number, isCancelled: () => boolean = () => false): Promise<void> {

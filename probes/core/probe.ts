@@ -29,7 +29,7 @@ export interface ToolInfo {
   installHint: string;
   /** Version detection of `binary` for the host's capabilities. */
   version: VersionDetection;
-  /** Further binaries the probe uses (sar reads its samples back with sadf), detected alike. */
+  /** Further binaries the probe uses (a sampler that reads its data files back with a second program), detected alike. */
   companions?: readonly { binary: string; version: VersionDetection }[];
 }
 
@@ -42,15 +42,15 @@ export type ReferenceRow = Readonly<Record<string, string | number | boolean | n
  */
 export interface ReferenceMapping {
   /**
-   * True when one run measures one operation (dd writes or reads): each operation of a series
-   * becomes its own run. False: all operations of a series are one run (an iozone table).
+   * True when one run measures one operation (a write or a read): each operation of a series
+   * becomes its own run. False: all operations of a series are one run (a table of operations).
    */
   runPerOperation: boolean;
   /** A row's published value as a measurement in the unit the parser stores; null skips the row. */
   measurement(row: ReferenceRow, value: number, dataset: { fileKiB?: number }): Measurement | null;
   /**
-   * The run's parameters when they follow from the operation (dd's mode) or from the dataset's
-   * presets (fio's method); default: `{ preset }` when the dataset names one.
+   * The run's parameters when they follow from the operation (a write-or-read mode) or from the dataset's
+   * presets (a method column); default: `{ preset }` when the dataset names one.
    */
   params?(operation: string, dataset: { preset?: string; writePreset?: string }): Record<string, unknown>;
 }
@@ -106,7 +106,7 @@ export interface ProbeDefinition<P extends { target: string }> {
   /** Label of the probe in the import form: which output formats the parser reads. */
   importLabel: string;
   /**
-   * "benchmark" measures and writes into its target; "observer" only watches the kernel (sar):
+   * "benchmark" measures and writes into its target; "observer" only watches the kernel:
    * the generic advice (a RAM-backed target, too few repeats) applies to benchmarks only.
    */
   role: "benchmark" | "observer";

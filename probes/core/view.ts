@@ -34,7 +34,7 @@ export interface RunChart {
 export interface ViewRun {
   params: Record<string, unknown>;
   result: NormalisedResult | null;
-  /** The block device of the run's target when the profile recorded it (sar picks its disk rows by it). */
+  /** The block device of the run's target when the profile recorded it (a sampler picks its disk rows by it). */
   targetDevice: string | null;
 }
 
@@ -71,7 +71,7 @@ export interface ChartDraft {
   /** Series keys drawn in this chart, in legend order. */
   seriesKeys: string[];
   rows: ChartRowDraft[];
-  /** The group (e.g. an iozone file size) this chart belongs to, for the group selector. */
+  /** The group (e.g. a file size) this chart belongs to, for the group selector. */
   group?: string;
 }
 
@@ -84,7 +84,7 @@ export interface TableRowDraft {
   unit: string;
   better: Better;
   group?: string;
-  /** Follows from another row (dd's size and elapsed time): not counted in repeat-variation warnings. */
+  /** Follows from another row (a size and an elapsed time): not counted in repeat-variation warnings. */
   secondary?: boolean;
   values: SeriesValues;
 }
@@ -94,11 +94,11 @@ export interface SectionDraft {
   title: string;
   charts: ChartDraft[];
   table: { caption: string; rows: TableRowDraft[] };
-  /** Groups to choose from (charts and rows carry `group`), e.g. iozone's file sizes. */
+  /** Groups to choose from (charts and rows carry `group`), e.g. file sizes. */
   groups?: { id: string; label: string }[];
   defaultGroup?: string;
   notes: string[];
-  /** Whether a log-scale y axis makes sense (false for time series with zeros, e.g. sar). */
+  /** Whether a log-scale y axis makes sense (false for time series with zeros). */
   logY: boolean;
 }
 
@@ -128,7 +128,7 @@ export function seriesKeysIn(rows: readonly { values: SeriesValues }[], order: r
 }
 
 /**
- * How a probe measures one of several "sides" per run (dd: write or read): runs of one setup that
+ * How a probe measures one of several "sides" per run (e.g. write or read): runs of one setup that
  * differ only by side are drawn as one series, and the side is not a setup difference.
  */
 export interface SidePairing {
@@ -153,8 +153,8 @@ export interface Timeline {
 }
 
 /**
- * A probe's own progress over a run's elapsed time (dd and iozone from their progress output,
- * fio from its logs, sar from its samples), drawn above the telemetry on the run's timeline.
+ * A probe's own progress over a run's elapsed time (from its progress output, the logs it
+ * writes, or its samples), drawn above the telemetry on the run's timeline.
  */
 export interface ProgressSeries {
   key: string;
@@ -171,10 +171,10 @@ export interface ProbeView {
   runCharts(result: NormalisedResult): RunChart[];
   /** This probe's section of a comparison, from the series of its runs, values in display units. */
   compareSection(series: readonly ViewSeries[]): SectionDraft;
-  /** Present when one run measures one side of a setup (dd's write or read). */
+  /** Present when one run measures one side of a setup (a write or a read). */
   sides?: SidePairing;
   /**
-   * Parameters that say how a run was driven rather than what was measured (dd's mode,
+   * Parameters that say how a run was driven rather than what was measured (a write-or-read mode,
    * fdatasync): left out of "Probe parameters" in what differs and of the side-pairing key.
    */
   notSetupParams?: readonly string[];
@@ -182,7 +182,7 @@ export interface ProbeView {
   progress?(result: NormalisedResult | null, log: string): ProgressSeries[];
   /** A probe that samples the system over time gives its result as a diagnosis timeline. */
   timeline?(result: NormalisedResult): Timeline;
-  /** Extra facts for "what differs", after the common ones (dd: fdatasync of writes). */
+  /** Extra facts for "what differs", after the common ones (e.g. fdatasync of writes). */
   differsFacts?: readonly { id: string; label: string; value(params: Record<string, unknown>): string | null }[];
 }
 

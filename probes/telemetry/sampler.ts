@@ -1,5 +1,5 @@
 // The agent's own /proc and /sys reader. Chosen over sysstat's sadc because it needs nothing
-// installed (dd runs on hosts without sysstat), reads only the target's device instead of every
+// installed (probes run on hosts without sysstat), reads only the target's device instead of every
 // device and interface, and costs five small file reads per second — well inside the 1 %-of-a-
 // core budget — without a second process whose output would need parsing again.
 import fs from "node:fs/promises";

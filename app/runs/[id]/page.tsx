@@ -28,7 +28,7 @@ import { setupReportSchema } from "@/probes/protocol/schemas";
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
 
-/** Which output form the parser recognised ("sadf -j (JSON)", "busybox dd"), when it said. */
+/** Which output form the parser recognised (e.g. a JSON form, another implementation), when it said. */
 function readAs(result: unknown): string | null {
   const format = typeof result === "object" && result !== null ? (result as { format?: unknown }).format : undefined;
   return typeof format === "string" ? format : null;
@@ -56,7 +56,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const parsedSetup = setupReportSchema.safeParse(run.setup);
   const setup = run.setup && parsedSetup.success ? parsedSetup.data : null;
   // The guides' published measurements of the same probe, to set this run beside.
-  // Probes that sample the machine (sar) are read by the guides' rules from their own result.
+  // Probes that sample the machine are read by the guides' rules from their own result.
   const diagnosis = run.status === "SUCCEEDED" ? diagnoseResult(run.result) : null;
   const references =
     run.status === "SUCCEEDED" && run.origin !== "REFERENCE" ? await listReferenceRuns({ probe: run.probe, take: 6 }) : [];

@@ -28,7 +28,7 @@ const MEDIUM: Record<string, "memory" | "ssd" | "disk"> = { disk: "disk", flash:
 
 /**
  * The articles' probe-shaped tables as runs with origin REFERENCE: one run per chart series
- * (per file system for the IOzone table, per medium and direction for throughput lists), with a
+ * (per file system for a table of operations, per medium and direction for throughput lists), with a
  * synthetic profile from the article so compare treats them like any other run. What a row
  * means is the probe's `reference` mapping (probes/<tool>/reference.ts).
  */

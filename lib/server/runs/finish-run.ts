@@ -59,7 +59,7 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
     throw new AppError("CONFLICT", `The server is missing chunks ${missing.slice(0, 10).join(", ")} of this run: send them before finishing.`);
   }
   const facts = targetFacts(req.profile, run.host?.mediumOverrides);
-  // An observer (sar) measures the machine, not its target directory: "tmpfs · memory" on a sar
+  // An observer measures the machine, not its target directory: "tmpfs · memory" on a sar
   // run would say where it was started, not what it measured.
   const measuresTarget = getProbe(run.probe)?.role !== "observer";
   // A lab arm ran in a file system the agent made: its type is the one mkfs made (an ext3 volume

@@ -39,12 +39,12 @@ const asSample = (p: TelemetryPoint): TelemetrySample => ({ ...p, ...(p.numa ? {
 
 /**
  * The guides' rules applied to what is known of the machine during a run: the agent's telemetry
- * when the run has some, and the run's own samples when its probe draws a timeline (sar,
+ * when the run has some, and the run's own samples when its probe draws a timeline (a sampler,
  * launched, imported or a host's history day; lib/diagnosis/run-diagnosis.ts).
  */
 export function findingsOf(input: FindingsInput, telemetry: readonly TelemetryPoint[]): RunFinding[] {
   const fromTelemetry: Finding[] = telemetry.length > 0 ? diagnose(timelineFromTelemetry(telemetry.map(asSample), { probeReadKBs: probeReadKBs(input) })) : [];
-  // A probe that samples the machine itself (sar) is read from its own result too; a rule both
+  // A probe that samples the machine itself is read from its own result too; a rule both
   // sources show is reported once, from the telemetry (the samples the agent took every second).
   const fromResult = (diagnoseResult(input.result)?.findings ?? []).filter((f) => !fromTelemetry.some((t) => t.rule === f.rule));
   return [...fromTelemetry, ...fromResult].map((f) => ({ rule: f.rule, severity: f.severity, title: f.title, summary: f.summary, evidence: f.evidence, guide: f.guide }));
