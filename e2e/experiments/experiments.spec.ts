@@ -146,6 +146,12 @@ test("a vm.dirty_ratio A/B ends with a verdict and the sysctl at its original va
   expect(e.runs.every((r) => r.setup?.tunables[0]?.restored === true && r.setup.tunables[0].from === originalDirtyRatio)).toBe(true);
   expect(e.reverted).toBe(true);
   expect(sysctl("vm.dirty_ratio")).toBe(originalDirtyRatio);
+  // The host page says what the agent may change, and that nothing is left changed.
+  await page.goto(`/hosts/${hostId}`);
+  const changes = page.getByTestId("host-changes");
+  await expect(changes).toContainText("--lab");
+  await expect(changes.getByTestId("host-tunable").filter({ hasText: "vm.dirty_ratio" }).first()).toContainText("yes");
+  await expect(page.getByTestId("changed-now")).toHaveCount(0);
 });
 
 test("an agent killed with SIGKILL during a tunable arm restores the value when it starts again", async ({ page, baseURL }) => {

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DeleteButton } from "@/components/delete-button";
 import { minuteUtc } from "@/components/format-time";
+import { HostChangesView } from "@/components/hosts/host-changes";
 import { RecheckTools } from "@/components/hosts/recheck-tools";
 import { ReregisterForm } from "@/components/hosts/reregister-form";
 import { mayChange } from "@/lib/auth/ownership";
@@ -11,6 +12,7 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
 import { getHost } from "@/lib/server/hosts/get-host";
+import { hostChanges } from "@/lib/server/hosts/host-changes";
 import { hostSummary } from "@/lib/server/hosts/host-summary";
 import { listHistoryDays } from "@/lib/server/runs/list-history-days";
 import { listHostRuns } from "@/lib/server/runs/list-host-runs";
@@ -142,6 +144,12 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
           </tbody>
         </table>
       </div>
+      {host.agentRegisteredAt ? (
+        <>
+          <h2>What experiments may change</h2>
+          <HostChangesView changes={hostChanges(host.capabilities)} />
+        </>
+      ) : null}
       <h2>Recent runs</h2>
       {runs.length === 0 ? (
         <div className="empty">No runs on this host yet.</div>
