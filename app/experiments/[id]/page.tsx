@@ -10,6 +10,7 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
 import { getExperiment, type ExperimentView } from "@/lib/server/experiments/get-experiment";
+import { getExperimentFindings } from "@/lib/server/experiments/get-experiment-findings";
 
 export const metadata: Metadata = { title: "Experiment" };
 export const dynamic = "force-dynamic";
@@ -88,6 +89,9 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
   const current = v.runs.find((r) => r.id === v.progress.currentRunId);
   const first = v.summary.headlines[0];
   const charts = v.summary.headlines.slice(0, 6);
+  const finishedIds = v.runs.filter((r) => r.status === "SUCCEEDED").map((r) => r.id);
+  const findings = await getExperimentFindings({ runIds: finishedIds });
+  const armOfRun = new Map(v.runs.map((r) => [r.id, `${v.arms[r.armIndex]?.label ?? "arm"} #${r.round + 1}`]));
   return (
     <>
       <RefreshWhile active={running} />
@@ -185,6 +189,31 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
         />
       ))}
       {v.summary.headlines.length > charts.length ? <p className="muted small">{v.summary.headlines.length - charts.length} more figures are in the verdict and the exports.</p> : null}
+
+      {findings.length > 0 ? (
+        <section data-testid="experiment-findings">
+          <h2>Diagnosis across the runs</h2>
+          {findings.map((f) => (
+            <div key={f.rule} className={`alert ${f.severity === "info" ? "" : f.severity === "critical" ? "alert-error" : "alert-warn"}`} data-rule={f.rule}>
+              <strong>{f.title}</strong>{" "}
+              <span className="muted small">
+                in {f.runs.length} of {finishedIds.length} runs:{" "}
+                {f.runs.map((r, i) => (
+                  <span key={r.runId}>
+                    {i > 0 ? ", " : ""}
+                    <Link href={`/runs/${r.runId}`} title={r.summary}>
+                      {armOfRun.get(r.runId) ?? r.runId.slice(0, 8)}
+                    </Link>
+                  </span>
+                ))}
+              </span>
+              <p className="small">
+                <Link href={f.guide.href}>Why, and what to change: {f.guide.section} in the guide</Link>
+              </p>
+            </div>
+          ))}
+        </section>
+      ) : null}
 
       <h2>Runs</h2>
       <div className="table-wrap">
