@@ -62,6 +62,11 @@ export function probeChoices(): string {
   return probeIds.length > 1 ? `${probeIds.slice(0, -1).join(", ")} or ${probeIds[probeIds.length - 1]}` : probeIds.join("");
 }
 
+/** The probe that reads a host's own recorded history (`--history`), if the catalog has one. */
+export function historyProbe(): AnyProbe | undefined {
+  return allProbes().find((p) => p.history);
+}
+
 /** Every probe, in catalog order. */
 export function allProbes(): AnyProbe[] {
   return probeIds.map((id) => catalog[id] as AnyProbe);

@@ -1,11 +1,13 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { probeIds } from "../catalog";
+import { historyProbe, probeIds } from "../catalog";
 import { parseAllowTunables, TUNABLE_NAMES } from "../tunables/catalogue";
-import { SYSSTAT_HISTORY_DIRS } from "../sar/history";
 import { AGENT_VERSION } from "./version";
 
+
+/** Where `--history` without a DIR looks: the history probe's default directories. */
+const HISTORY_DIRS: readonly string[] = historyProbe()?.history?.defaultDirs ?? [];
 export interface CliOptions {
   server: string;
   token: string | null;
@@ -64,7 +66,7 @@ Options:
                      names:
                      ${TUNABLE_LIST}
   --history [DIR]    upload this host's sysstat history: every finished day of the daily
-                     files (saDD, saYYYYMMDD) in DIR, or in ${SYSSTAT_HISTORY_DIRS.join(" and ")}
+                     files (saDD, saYYYYMMDD) in DIR, or in ${HISTORY_DIRS.join(" and ")}
                      without DIR, read with the host's sadf; checked at start, then hourly.
                      Today's file waits until the day is over. Repeat for more dirs
   --once             run one job, then exit
@@ -112,7 +114,7 @@ function bareHistoryToEmpty(argv: string[]): string[] {
 function historyDirs(values: string[] | undefined): { dirs: string[] | null } | { error: string } {
   if (values === undefined) return { dirs: null };
   const raw = values.flatMap((v) => v.split(",")).map((d) => d.trim());
-  if (raw.every((d) => d === "")) return { dirs: [...SYSSTAT_HISTORY_DIRS] };
+  if (raw.every((d) => d === "")) return { dirs: [...HISTORY_DIRS] };
   const dirs: string[] = [];
   for (const d of raw.filter(Boolean)) {
     const r = checkDir(d, "--history");

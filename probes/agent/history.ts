@@ -1,4 +1,5 @@
-// --history: the host's own sysstat daily files, each finished day uploaded once as a sar run
+// --history: the host's own recorded daily files (the catalog's history probe reads them), each
+// finished day uploaded once as a run
 // with origin HISTORY. Today's file is still being written, so it waits until the day is over
 // (the next check after midnight sends it). The server keeps one run per host and day; the agent
 // also remembers what it sent (history-state.json in the state dir) so that a restart neither
@@ -9,8 +10,22 @@ import fs from "node:fs";
 import path from "node:path";
 import { writeFileDurably } from "../core/durable-write";
 import { MAX_HISTORY_OUTPUT_CHARS, type HistoryDayRequest } from "../protocol/schemas";
-import { isSaFileName, localDay, sadfHistoryCommand, sadfJsonFileDate } from "../sar/history";
+import { historyProbe } from "../catalog";
+import type { HostHistorySource } from "../core/probe";
 import type { Logger } from "./logger";
+
+/** The catalog's history reader (the probe that owns the daily files and their format). */
+export function historySource(): HostHistorySource {
+  const source = historyProbe()?.history;
+  if (!source) throw new Error("no probe in the catalog reads a host's history");
+  return source;
+}
+
+/** The local calendar date of `now` as YYYY-MM-DD: the host's "today", as its own files are dated. */
+export function localDay(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 /** How often the directories are looked at again after the check at start. */
 export const HISTORY_CHECK_MS = 60 * 60 * 1000;
@@ -31,7 +46,7 @@ export function discoverSaFiles(dirs: readonly string[]): SaFile[] {
     } catch {
       continue; // A distribution writes one of the default dirs, not both.
     }
-    for (const name of names.filter(isSaFileName).sort()) {
+    for (const name of names.filter((n) => historySource().isDayFile(n)).sort()) {
       const file = path.join(dir, name);
       const st = fs.lstatSync(file, { throwIfNoEntry: false });
       if (st?.isFile()) found.push({ path: file, size: st.size, mtimeMs: st.mtimeMs });
@@ -66,7 +81,7 @@ export interface SadfOutput {
 
 /** Runs the host's sadf on one file: argv, no shell. */
 export function runSadf(file: string): Promise<SadfOutput> {
-  const cmd = sadfHistoryCommand(file);
+  const cmd = historySource().command(file);
   return new Promise((resolve) => {
     execFile(
       cmd.file,
@@ -119,7 +134,7 @@ export class HostHistory {
       // Unchanged since it was read and its day is delivered (or refused as too large): nothing to do.
       if (seen && seen.size === f.size && seen.mtimeMs === f.mtimeMs && (state.days[seen.day] || seen.tooLarge)) continue;
       const out = await (this.deps.sadf ?? runSadf)(f.path);
-      const day = out.code === 0 ? sadfJsonFileDate(out.stdout) : null;
+      const day = out.code === 0 ? historySource().fileDate(out.stdout) : null;
       if (!day) {
         log.warn(`history: sadf could not read ${f.path} (${out.stderr.trim().split("\n")[0] || `exit ${out.code}`}); trying again at the next check`);
         report.failed.push(f.path);

@@ -33,6 +33,21 @@ export interface ToolInfo {
   companions?: readonly { binary: string; version: VersionDetection }[];
 }
 
+/**
+ * A probe that can read a host's own recorded history (daily files a system service keeps):
+ * the agent's `--history` finds the files, runs `command` on each and uploads its output; the
+ * server checks `fileDate` against the day sent and parses the output with the probe's parser.
+ */
+export interface HostHistorySource {
+  /** Where the daily files live when `--history` names no directory. */
+  defaultDirs: readonly string[];
+  isDayFile(name: string): boolean;
+  /** argv that prints one file as output the probe's parser reads. */
+  command(file: string): CommandSpec;
+  /** The file's own date (YYYY-MM-DD) from that output, or null when it is not such output. */
+  fileDate(output: string): string | null;
+}
+
 /** One row of a guide's published table (content/data/*.json): column key → cell. */
 export type ReferenceRow = Readonly<Record<string, string | number | boolean | null>>;
 
@@ -103,6 +118,8 @@ export interface ProbeDefinition<P extends { target: string }> {
   description: string;
   /** The binary, its package per distribution, install hint and version detection. */
   tool: ToolInfo;
+  /** Present when the probe can read the host's own recorded history (agent `--history`). */
+  history?: HostHistorySource;
   /** Label of the probe in the import form: which output formats the parser reads. */
   importLabel: string;
   /**

@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseOutput } from "../catalog";
-import { isSaFileName, localDay, sadfHistoryCommand, sadfJsonFileDate } from "./history";
+import { localDay } from "../agent/history";
+import { isSaFileName, sadfHistoryCommand, sadfJsonFileDate } from "./history";
 import { timelineFromSar } from "./timeline";
 
 const busy = path.join(__dirname, "fixtures", "history", "sa-busy");

@@ -47,9 +47,3 @@ const FILE_DATE = /"file-date"\s*:\s*"(\d{4}-\d{2}-\d{2})"/;
 export function sadfJsonFileDate(output: string): string | null {
   return FILE_DATE.exec(output.slice(0, 4096))?.[1] ?? null;
 }
-
-/** The local calendar date of `now` as YYYY-MM-DD: the host's "today", as sadf -t dates files. */
-export function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

@@ -7,6 +7,7 @@ import { sarDefaults, sarParamsSchema, sarPresets, type SarParams } from "./para
 import { parseSar } from "./parse";
 import { extractSarProgress } from "./progress";
 import { sarView } from "./view";
+import { isSaFileName, sadfHistoryCommand, sadfJsonFileDate, SYSSTAT_HISTORY_DIRS } from "./history";
 
 export const sarProbe: ProbeDefinition<SarParams> = {
   id: "sar",
@@ -22,6 +23,8 @@ export const sarProbe: ProbeDefinition<SarParams> = {
     // sadf (same package) turns sar data files into the JSON the import reads; hosts report it too.
     companions: [{ binary: "sadf", version: { args: ["-V"], pattern: /sysstat version\s+(\S+)/i } }],
   },
+  // sysstat keeps daily files (sa1 from cron or a systemd timer): the host's own history.
+  history: { defaultDirs: SYSSTAT_HISTORY_DIRS, isDayFile: isSaFileName, command: sadfHistoryCommand, fileDate: sadfJsonFileDate },
   importLabel: "sar text (any locale), sadf -j JSON, sadf -d CSV or sadf -p",
   role: "observer",
   // sar column names are open-ended (sysstat adds columns between releases).

@@ -48,7 +48,7 @@ describe("storeHistoryDay", () => {
     await expect(storeHistoryDay({ hostId: host.id, body: { day: "2026-11-22", file: "sa22", output } })).rejects.toThrow(
       "The day 2026-11-22 does not match the file's own header date 2026-11-23.",
     );
-    await expect(storeHistoryDay({ hostId: host.id, body: { day: DAY, file: "sa23", output: "Linux 6.1 (vm)\n" } })).rejects.toThrow(/no "file-date"/);
+    await expect(storeHistoryDay({ hostId: host.id, body: { day: DAY, file: "sa23", output: "Linux 6.1 (vm)\n" } })).rejects.toThrow(/not what sar makes of a daily history file: no file date/);
     expect(await db().probeRun.count({ where: { hostId: host.id } })).toBe(0);
   });
 });

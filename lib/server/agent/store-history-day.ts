@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { MAX_CHUNK_CHARS, type HistoryDayRequest } from "../../../probes/protocol/schemas";
-import { sadfJsonFileDate } from "../../../probes/sar/history";
+import { historyProbe } from "../../../probes/catalog";
 import { AppError } from "../../http/app-error";
 import { pgPool } from "../../pg-pool";
 import { parseOffThread } from "../parse/parse-off-thread";
@@ -18,18 +18,20 @@ async function existingDay(hostId: string, day: string): Promise<string | null> 
 }
 
 /**
- * One finished day of a host's sysstat files, sent by its agent's --history, kept as a SUCCEEDED
- * sar run with origin HISTORY: parsed by the sar parser in a worker (parse-off-thread.ts), the
- * `sadf -j` text kept as the run's log, the host's profile copied onto it. One run per host and
+ * One finished day of a host's recorded history, sent by its agent's --history, kept as a SUCCEEDED
+ * run of the catalog's history probe with origin HISTORY: parsed by its parser in a worker (parse-off-thread.ts), the
+ * output kept as the run's log, the host's profile copied onto it. One run per host and
  * day (the file's own header date, which must match `day`): a repeat answers the stored run with
  * created false — an agent whose state file was lost, or whose answer got lost, then simply
  * records it — rather than a 409 it would have to treat as success anyway.
  */
 export async function storeHistoryDay(opts: { hostId: string; body: HistoryDayRequest }): Promise<StoredHistoryDay> {
   const { hostId, body } = opts;
-  const headerDay = sadfJsonFileDate(body.output);
+  const probe = historyProbe();
+  if (!probe?.history) throw new AppError("BAD_REQUEST", "This server has no probe that reads a host's history.");
+  const headerDay = probe.history.fileDate(body.output);
   if (headerDay === null) {
-    throw new AppError("BAD_REQUEST", 'The output is not `sadf -j` of a sysstat file: no "file-date" in its header.', { output: ["no file-date"] });
+    throw new AppError("BAD_REQUEST", `The output is not what ${probe.id} makes of a daily history file: no file date in its header.`, { output: ["no file-date"] });
   }
   if (headerDay !== body.day) {
     throw new AppError("BAD_REQUEST", `The day ${body.day} does not match the file's own header date ${headerDay}.`, { day: ["header date differs"] });
@@ -37,8 +39,8 @@ export async function storeHistoryDay(opts: { hostId: string; body: HistoryDayRe
   const known = await existingDay(hostId, body.day);
   if (known) return { runId: known, created: false };
 
-  const reply = await parseOffThread({ probe: "sar", output: body.output });
-  if (reply.kind === "failed") throw new AppError("BAD_REQUEST", `The sar parser could not read ${body.file}: ${reply.error}`, { output: [reply.error] });
+  const reply = await parseOffThread({ probe: probe.id, output: body.output });
+  if (reply.kind === "failed") throw new AppError("BAD_REQUEST", `The ${probe.id} parser could not read ${body.file}: ${reply.error}`, { output: [reply.error] });
   if (reply.kind === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", `This day is too large to store: ${reply.message}`);
   if (reply.kind === "gave-up") throw new AppError("UNPROCESSABLE", `This day could not be stored: ${reply.message}`);
   if (reply.measurements === 0) throw new AppError("BAD_REQUEST", `${body.file} holds no samples for ${body.day}.`, { output: ["no samples"] });
@@ -50,18 +52,18 @@ export async function storeHistoryDay(opts: { hostId: string; body: HistoryDayRe
     datas.push(storableText(body.output.slice(i, i + MAX_CHUNK_CHARS)));
   }
   const id = randomUUID();
-  const notes = storableText(`sysstat history of ${body.day}, read from ${body.file} with sadf -j`).slice(0, 5000);
+  const notes = storableText(`host history of ${body.day}, read from ${body.file}`).slice(0, 5000);
   const client = await pgPool().connect();
   try {
     await client.query("BEGIN");
     // ON CONFLICT: two uploads of the same day racing each other store it once.
     const inserted = await client.query(
       `INSERT INTO probe_runs (id, host_id, probe, params, notes, origin, status, history_day, started_at, finished_at, result, warnings, profile, updated_at)
-       SELECT $1::uuid, h.id, 'sar', '{}'::jsonb, $3, 'HISTORY', 'SUCCEEDED', $4::date, now(), now(), $5::jsonb, $6::jsonb, h.profile, now()
+       SELECT $1::uuid, h.id, $7, '{}'::jsonb, $3, 'HISTORY', 'SUCCEEDED', $4::date, now(), now(), $5::jsonb, $6::jsonb, h.profile, now()
          FROM hosts h WHERE h.id = $2::uuid
        ON CONFLICT (host_id, history_day) DO NOTHING
        RETURNING id`,
-      [id, hostId, notes, body.day, reply.resultJson, JSON.stringify(reply.warnings)],
+      [id, hostId, notes, body.day, reply.resultJson, JSON.stringify(reply.warnings), probe.id],
     );
     if (inserted.rowCount === 0) {
       await client.query("ROLLBACK");
