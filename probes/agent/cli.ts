@@ -67,7 +67,7 @@ Options:
                      ${TUNABLE_LIST}
   --history [DIR]    upload this host's sysstat history: every finished day of the daily
                      files (saDD, saYYYYMMDD) in DIR, or in ${HISTORY_DIRS.join(" and ")}
-                     without DIR, read with the host's sadf; checked at start, then hourly.
+                     without DIR, read with the host's own tools; checked at start, then hourly.
                      Today's file waits until the day is over. Repeat for more dirs
   --once             run one job, then exit
   --quiet            log warnings and errors only

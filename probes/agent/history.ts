@@ -79,7 +79,7 @@ export interface SadfOutput {
   stderr: string;
 }
 
-/** Runs the host's sadf on one file: argv, no shell. */
+/** Runs the history probe's reader on one file: argv, no shell. */
 export function runSadf(file: string): Promise<SadfOutput> {
   const cmd = historySource().command(file);
   return new Promise((resolve) => {
@@ -136,7 +136,7 @@ export class HostHistory {
       const out = await (this.deps.sadf ?? runSadf)(f.path);
       const day = out.code === 0 ? historySource().fileDate(out.stdout) : null;
       if (!day) {
-        log.warn(`history: sadf could not read ${f.path} (${out.stderr.trim().split("\n")[0] || `exit ${out.code}`}); trying again at the next check`);
+        log.warn(`history: ${historySource().command(f.path).file} could not read ${f.path} (${out.stderr.trim().split("\n")[0] || `exit ${out.code}`}); trying again at the next check`);
         report.failed.push(f.path);
         continue;
       }
@@ -154,7 +154,7 @@ export class HostHistory {
         continue;
       }
       if (out.stdout.length > MAX_HISTORY_OUTPUT_CHARS) {
-        log.warn(`history: ${f.path} (${day}) gives ${out.stdout.length} characters of sadf output, more than the ${MAX_HISTORY_OUTPUT_CHARS} a day may send; skipped`);
+        log.warn(`history: ${f.path} (${day}) gives ${out.stdout.length} characters of output, more than the ${MAX_HISTORY_OUTPUT_CHARS} a day may send; skipped`);
         remember({ tooLarge: true });
         continue;
       }

@@ -1,4 +1,4 @@
-// Files a tool writes next to its terminal output (fio's per-second logs) travel inside the run's
+// Files a tool writes next to its terminal output (per-second logs) travel inside the run's
 // output: after the process exits the agent appends each one between two frame lines, so the
 // stored log stays the one source of truth and parsers, imports and re-parses read them from it.
 // This module is the frame's one definition, shared by the agent (writes) and parsers (read).

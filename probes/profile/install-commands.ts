@@ -246,7 +246,7 @@ export function shellLine(argv: readonly string[]): string {
 
 /**
  * The command (or instructions) that installs `tools` here, as one text for a person:
- * "sudo apt-get update && sudo apt-get install -y fio sysstat". `asRoot` drops the sudo.
+ * "sudo apt-get update && sudo apt-get install -y <packages>". `asRoot` drops the sudo.
  */
 export function installCommand(os: OsRelease | null, tools: readonly SystemTool[], opts: { asRoot?: boolean } = {}): string {
   const plan = installPlan(os, tools);

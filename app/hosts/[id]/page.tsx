@@ -172,7 +172,7 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
       ) : (
         <>
           <p className="muted small">
-            The host&apos;s own sysstat files, one sar run per finished day, read with its sadf.{" "}
+            The host&apos;s own recorded daily files, one run per finished day, read with its own tools.{" "}
             <Link href={`/runs?hostId=${host.id}&origin=HISTORY`}>All as runs</Link>
           </p>
           <ul className="history-days" data-testid="history-days">

@@ -3,7 +3,7 @@ import { db } from "../../db";
 import { pgPool } from "../../pg-pool";
 import { AppError } from "../../http/app-error";
 
-/** The units of every field, in the document itself (they follow sar and iostat; see probes/telemetry/types.ts). */
+/** The units of every field, in the document itself (they follow sysstat's and iostat's; see probes/telemetry/types.ts). */
 export const TELEMETRY_UNITS = {
   t: "s since the probe started",
   cpu: "% of all CPUs",

@@ -74,7 +74,7 @@ export const agentOperations: ApiOperation[] = [
     method: "post",
     path: "/api/agent/history",
     group: "Agent protocol",
-    summary: "Upload one finished day of the host's sysstat history (stored as a HISTORY sar run)",
+    summary: "Upload one finished day of the host's sysstat history (stored as a HISTORY run of the history probe)",
     auth: "agent",
     body: historyDayRequestSchema,
     responses: {

@@ -75,7 +75,7 @@ export const runOperations: ApiOperation[] = [
     group: "Runs",
     summary: "One run with its parameters, profile and result",
     auth: "viewer",
-    description: "findings: the guides' diagnosis rules applied to the run's telemetry and, for sar, to its own samples; each with its evidence and the guide section that explains it.",
+    description: "findings: the guides' diagnosis rules applied to the run's telemetry and, for a probe that samples the machine, to its own samples; each with its evidence and the guide section that explains it.",
     responses: { 200: { description: "The run.", schema: runJsonSchema.extend({ findings: z.array(findingSchema) }) }, 404: notFound, ...authErrors },
   },
   {
