@@ -19,7 +19,41 @@ export const dynamic = "force-dynamic";
 interface HostColumn {
   id: string;
   name: string;
+  createdAt: Date;
   profile: HostProfile;
+}
+
+/** Host columns drawn at once: a fleet would otherwise make the table as wide as the fleet. */
+const MAX_HOST_COLUMNS = 3;
+
+/** The hosts named in ?hosts= (at most MAX_HOST_COLUMNS), else the newest ones. */
+function chooseHosts(all: HostColumn[], wanted: string | string[] | undefined): HostColumn[] {
+  const ids = (Array.isArray(wanted) ? wanted : (wanted ?? "").split(",")).filter(Boolean);
+  const picked = all.filter((h) => ids.includes(h.id));
+  if (picked.length > 0) return picked.slice(0, MAX_HOST_COLUMNS);
+  return [...all].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, MAX_HOST_COLUMNS);
+}
+
+function HostPicker({ all, shown }: { all: HostColumn[]; shown: HostColumn[] }) {
+  if (all.length <= shown.length) return null;
+  return (
+    <form method="get" className="small" data-testid="host-picker">
+      Showing {shown.length} of {all.length} hosts.{" "}
+      <label>
+        Hosts to show (up to {MAX_HOST_COLUMNS}){" "}
+        <select name="hosts" multiple size={Math.min(6, all.length)} defaultValue={shown.map((h) => h.id)}>
+          {all.map((h) => (
+            <option key={h.id} value={h.id}>
+              {h.name}
+            </option>
+          ))}
+        </select>
+      </label>{" "}
+      <button className="btn" type="submit">
+        Show
+      </button>
+    </form>
+  );
 }
 
 async function readHosts(): Promise<{ hosts: HostColumn[]; failed: boolean }> {
@@ -76,9 +110,11 @@ function HostSummary({ hosts, index }: { hosts: HostColumn[]; index: TunableEntr
   );
 }
 
-export default async function TunablesPage() {
+export default async function TunablesPage({ searchParams }: { searchParams: Promise<{ hosts?: string | string[] }> }) {
   const index = buildTunableIndex(loadGuides());
-  const { hosts, failed } = await readHosts();
+  const read = await readHosts();
+  const { failed } = read;
+  const hosts = chooseHosts(read.hosts, (await searchParams).hosts);
   const kinds = [...new Set(index.map((t) => t.kind))];
   const columns = 4 + hosts.length;
 
@@ -108,6 +144,7 @@ export default async function TunablesPage() {
         <div className="panel">
           Current values come from each host&apos;s last profile report.
           <HostSummary hosts={hosts} index={index} />
+          <HostPicker all={read.hosts} shown={hosts} />
         </div>
       )}
       <div className="table-wrap">
