@@ -53,7 +53,7 @@ test("a sysstat day made by sadc becomes one HISTORY run with its timeline and d
   // The run page: where it came from, the timeline of the day and what the rules read in it.
   await page.goto(`/runs/${runId}`);
   await expect(page.getByTestId("run-origin")).toHaveText("Host history, uploaded");
-  await expect(page.getByText(`sysstat history of ${DAY}`)).toBeVisible();
+  await expect(page.getByText(`host history of ${DAY}`)).toBeVisible();
   await expect(page.getByTestId("diagnosis-summary")).toContainText("7 samples read by the guides' rules");
   const timeline = page.getByTestId("timeline");
   await expect(timeline.getByText("CPU and device busy")).toBeVisible();
