@@ -2,35 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { CancelPostButton } from "@/components/run/cancel-button";
 
 /** Stops the experiment: queued runs go, the running one is stopped and its arm's setup put back. */
 export function CancelExperimentButton({ id }: { id: string }) {
-  const router = useRouter();
-  const [state, setState] = useState<"idle" | "pending" | "error">("idle");
-  const [message, setMessage] = useState("");
-  async function cancel() {
-    setState("pending");
-    const r = await fetch(`/api/experiments/${id}/cancel`, { method: "POST" }).catch(() => null);
-    if (r?.ok) {
-      setState("idle");
-      router.refresh();
-    } else {
-      setState("error");
-      setMessage(((await r?.json().catch(() => null)) as { error?: string } | null)?.error ?? "The server could not be reached.");
-    }
-  }
-  return (
-    <span>
-      <button className="btn btn-danger" type="button" onClick={() => void cancel()} disabled={state === "pending"}>
-        {state === "pending" ? "Cancelling…" : "Cancel experiment"}
-      </button>
-      {state === "error" ? (
-        <span role="alert" className="field-error" style={{ marginLeft: 8 }}>
-          {message}
-        </span>
-      ) : null}
-    </span>
-  );
+  return <CancelPostButton url={`/api/experiments/${id}/cancel`} label="Cancel experiment" />;
 }
 
 /** Re-reads the page every few seconds while the experiment has work left (between runs no terminal is live). */

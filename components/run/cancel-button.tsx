@@ -3,13 +3,19 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 
+/** A run's Cancel button: the agent stops the probe and the run ends as cancelled. */
 export function CancelButton({ runId }: { runId: string }) {
+  return <CancelPostButton url={`/api/runs/${runId}/cancel`} label="Cancel run" />;
+}
+
+/** POSTs to a cancel route, refreshes the page on success, says what the server answered otherwise. */
+export function CancelPostButton({ url, label }: { url: string; label: string }) {
   const router = useRouter();
   const [state, setState] = useState<"idle" | "pending" | "error">("idle");
   const [message, setMessage] = useState("");
   async function cancel() {
     setState("pending");
-    const r = await fetch(`/api/runs/${runId}/cancel`, { method: "POST" }).catch(() => null);
+    const r = await fetch(url, { method: "POST" }).catch(() => null);
     if (r?.ok) {
       router.refresh();
       setState("idle");
@@ -21,7 +27,7 @@ export function CancelButton({ runId }: { runId: string }) {
   return (
     <span>
       <button className="btn btn-danger" type="button" onClick={() => void cancel()} disabled={state === "pending"}>
-        {state === "pending" ? "Cancelling…" : "Cancel run"}
+        {state === "pending" ? "Cancelling…" : label}
       </button>
       {state === "error" ? (
         <span role="alert" className="field-error" style={{ marginLeft: 8 }}>
