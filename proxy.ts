@@ -44,4 +44,5 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-export const config = { matcher: ["/((?!_next/static|_next/image).*)"] };
+// The agents' claim long-poll skips this: a fleet's idle traffic, with no path parameter to decode.
+export const config = { matcher: ["/((?!_next/static|_next/image|api/agent/jobs/claim).*)"] };

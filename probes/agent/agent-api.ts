@@ -26,9 +26,14 @@ function check<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The longest claim wait servers before the 50 s one accept. */
+const OLD_SERVER_MAX_WAIT_SEC = 25;
 
 /** The agent endpoints of probes/protocol, with their responses validated. */
 export class AgentApi {
+  /** Lowered once a server refuses the agent's wait (it predates the longer one). */
+  private maxClaimWaitSec = Number.POSITIVE_INFINITY;
+
   constructor(readonly http: AgentHttpClient) {}
 
   /** Retries while the server is unreachable: the agent may start before the dashboard does. */
@@ -55,7 +60,16 @@ export class AgentApi {
    * finished with a reason instead of hanging as RUNNING on the server.
    */
   async claim(waitSec: number = CLAIM_WAIT_SEC, signal?: AbortSignal): Promise<Job | { requests: AgentRequests } | null> {
-    const res = await this.http.postWithRetry("/api/agent/jobs/claim", { waitSec }, { signal, timeoutMs: (waitSec + 15) * 1000 });
+    const wait = Math.min(waitSec, this.maxClaimWaitSec);
+    let res;
+    try {
+      res = await this.http.postWithRetry("/api/agent/jobs/claim", { waitSec: wait }, { signal, timeoutMs: (wait + 15) * 1000 });
+    } catch (err) {
+      // A server older than this agent takes at most 30 s: wait that long from now on.
+      if (!(err instanceof HttpError && err.status === 400 && wait > OLD_SERVER_MAX_WAIT_SEC && /waitSec/.test(JSON.stringify(err.body)))) throw err;
+      this.maxClaimWaitSec = OLD_SERVER_MAX_WAIT_SEC;
+      return this.claim(waitSec, signal);
+    }
     if (res.status === 204 || res.body === null) return null;
     // No job but something else to do (re-detect the tools …).
     const requests = claimRequestsResponseSchema.safeParse(res.body);

@@ -7,8 +7,12 @@ import { z } from "zod";
 export const MAX_CHUNK_CHARS = 64 * 1024;
 /** Upper bound of chunks per upload request. */
 export const MAX_CHUNKS_PER_REQUEST = 64;
-/** How long the server holds a claim request open when there is no job. */
-export const CLAIM_WAIT_SEC = 25;
+/**
+ * How long the server holds a claim request open when there is no job: an idle agent's only
+ * traffic, so the longer the cheaper a fleet; under the 60 s idle timeout common to load balancers
+ * and reverse proxies.
+ */
+export const CLAIM_WAIT_SEC = 50;
 /** A run whose agent has said nothing for this long becomes LOST. */
 export const RUN_SILENCE_LOST_SEC = 60;
 
@@ -96,7 +100,7 @@ export const heartbeatResponseSchema = z.object({
 });
 
 export const claimRequestSchema = z.object({
-  waitSec: z.number().int().min(0).max(30).default(CLAIM_WAIT_SEC),
+  waitSec: z.number().int().min(0).max(55).default(CLAIM_WAIT_SEC),
 });
 /**
  * How an experiment's arm prepares the host before the probe runs. The agent checks every part

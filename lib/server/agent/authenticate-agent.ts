@@ -5,6 +5,7 @@ import { AppError } from "../../http/app-error";
 import { requireBearer } from "../../http/bearer";
 import { rateLimit } from "../../http/rate-limit";
 import { pgPool } from "../../pg-pool";
+import { unknownCredential } from "./known-agents";
 import { hostToucher } from "./touch-hosts";
 
 export interface AgentHost {
@@ -17,19 +18,22 @@ export async function agentCredential(): Promise<string> {
   return requireBearer((await headers()).get("authorization"), "pba_", "Agent requests need `Authorization: Bearer <agent credential>`.");
 }
 
+/** The SHA-256 of the agent credential, counted against the agent's request limit; 401 when there is none. */
+export async function agentCredentialHash(): Promise<string> {
+  const hash = hashSecret(await agentCredential());
+  await rateLimit("agentRequests", hash);
+  return hash;
+}
+
 /**
  * The host whose agent credential is in `Authorization: Bearer`; 401 when unknown or revoked.
  * Plain SQL: every long-poll of every agent passes here. Liveness is recorded in batches.
  */
 export async function authenticateAgent(): Promise<AgentHost> {
-  const credential = await agentCredential();
-  const hash = hashSecret(credential);
-  await rateLimit("agentRequests", hash);
+  const hash = await agentCredentialHash();
   const { rows } = await pgPool().query<AgentHost>("SELECT id::text AS id, name FROM hosts WHERE agent_credential_hash = $1", [hash]);
   const host = rows[0];
-  if (!host) {
-    throw new AppError("UNAUTHORIZED", "This agent credential is unknown or was revoked: register the agent again with a new token.");
-  }
+  if (!host) throw unknownCredential();
   hostToucher().touch(host.id);
   return host;
 }

@@ -1,6 +1,8 @@
 import { pgPool } from "../../pg-pool";
 import type { AgentRequests } from "../../../probes/protocol/schemas";
 import { jobWaiters } from "./job-waiters";
+import { knownAgents, unknownCredential } from "./known-agents";
+import { hostToucher } from "./touch-hosts";
 
 interface ClaimedRow {
   id: string;
@@ -11,63 +13,74 @@ interface ClaimedRow {
 }
 
 /**
- * Takes the host's oldest queued run (SKIP LOCKED lets several claimers race safely) and tells
- * the run's watchers, in one round trip of plain SQL: this runs on every long-poll.
+ * One round trip of plain SQL per poll, since every idle agent of the fleet sends one: checks the
+ * credential, takes the host's oldest queued run (SKIP LOCKED lets several claimers race safely)
+ * and tells the run's watchers, and says whether the host has pending requests. No row means the
+ * credential no longer belongs to the host (revoked, or the host was deleted).
  */
 const CLAIM_SQL = `
-  WITH claimed AS (
+  WITH host AS (
+    SELECT id, tools_recheck_requested_at > COALESCE(tools_checked_at, '-infinity') AS recheck
+    FROM hosts WHERE id = $1::uuid AND agent_credential_hash = $2
+  ), claimed AS (
     UPDATE probe_runs SET status = 'RUNNING', started_at = now(), last_activity_at = now(), updated_at = now()
     WHERE id = (
       SELECT id FROM probe_runs
-      WHERE host_id = $1::uuid AND status = 'QUEUED'
+      WHERE host_id = (SELECT id FROM host) AND status = 'QUEUED'
       ORDER BY created_at
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
     RETURNING id, probe, params, experiment_id, arm_index
   )
-  SELECT id::text, probe::text, params, experiment_id::text, arm_index,
-         pg_notify('pb_run_' || replace(id::text, '-', ''), 'status')::text AS notified
-  FROM claimed`;
-
-async function claimOnce(hostId: string): Promise<ClaimedRow | null> {
-  const { rows } = await pgPool().query<ClaimedRow>(CLAIM_SQL, [hostId]);
-  const row = rows[0];
-  return row ? { id: row.id, probe: row.probe, params: row.params, experiment_id: row.experiment_id, arm_index: row.arm_index } : null;
-}
+  SELECT host.recheck, c.id::text AS id, c.probe::text AS probe, c.params, c.experiment_id::text AS experiment_id, c.arm_index,
+         CASE WHEN c.id IS NOT NULL THEN pg_notify('pb_run_' || replace(c.id::text, '-', ''), 'status')::text END AS notified
+  FROM host LEFT JOIN claimed c ON true`;
 
 /** What a claim answers: a job, the host's pending requests (see agentRequestsSchema), or nothing. */
 export type ClaimOutcome = { job: ClaimedRow } | { requests: AgentRequests } | null;
 
 /**
- * The host's pending requests; null when there are none. A tools re-check stays pending until
- * a report of the tools (a heartbeat with capabilities) is newer than the request, so a report
- * that fails to arrive is asked for again.
+ * A queued job first (a request can wait for the run to end), then the host's requests. A tools
+ * re-check stays pending until a report of the tools (a heartbeat with capabilities) is newer than
+ * the request, so a report that fails to arrive is asked for again.
  */
-async function pendingRequests(hostId: string): Promise<AgentRequests | null> {
-  const { rows } = await pgPool().query(
-    `SELECT 1 FROM hosts WHERE id = $1::uuid AND tools_recheck_requested_at > COALESCE(tools_checked_at, '-infinity')`,
-    [hostId],
-  );
-  return rows.length > 0 ? { recheckTools: true } : null;
+async function claimOnce(hostId: string, credentialHash: string): Promise<ClaimOutcome> {
+  const { rows } = await pgPool().query<ClaimedRow & { recheck: boolean | null }>(CLAIM_SQL, [hostId, credentialHash]);
+  const row = rows[0];
+  if (!row) {
+    knownAgents().forget(credentialHash);
+    throw unknownCredential();
+  }
+  if (row.id) return { job: { id: row.id, probe: row.probe, params: row.params, experiment_id: row.experiment_id, arm_index: row.arm_index } };
+  return row.recheck ? { requests: { recheckTools: true } } : null;
 }
 
-/** A queued job first (a request can wait for the run to end), then the host's requests. */
-async function claimOnceOrRequests(hostId: string): Promise<ClaimOutcome> {
-  const job = await claimOnce(hostId);
-  if (job) return { job };
-  const requests = await pendingRequests(hostId);
-  return requests ? { requests } : null;
+/**
+ * Long-polls end up to this share of their wait early, at random: a fleet that started in step
+ * (all agents reconnecting after a server restart) spreads out over a few polls instead of
+ * arriving in one burst every wait.
+ */
+const WAIT_JITTER = 0.2;
+
+export interface ClaimRequest {
+  /** The SHA-256 of the agent credential (lib/auth/secret-token.ts). */
+  credentialHash: string;
+  waitSec: number;
+  signal?: AbortSignal;
 }
 
 /**
  * Long-poll: returns a job as soon as one is queued for the host (or the host's pending requests
- * as soon as an operator makes one), or null after waitSec. The
- * waiter is registered (and the instance's LISTEN in place) before the first claim query, so a
- * run queued at any moment of the request wakes it; nothing re-checks on a timer per request.
+ * as soon as an operator makes one), or null after about waitSec. The waiter is registered (and
+ * the instance's LISTEN in place) before the first claim statement, so a run queued at any moment
+ * of the request wakes it; nothing re-checks on a timer per request. Liveness is this request:
+ * the host's last_seen_at is stamped in batches (touch-hosts.ts).
  */
-export async function claimJob(hostId: string, waitSec: number, signal?: AbortSignal): Promise<ClaimOutcome> {
-  if (waitSec <= 0) return claimOnceOrRequests(hostId);
+export async function claimJob({ credentialHash, waitSec, signal }: ClaimRequest): Promise<ClaimOutcome> {
+  const hostId = await knownAgents().hostIdFor(credentialHash);
+  hostToucher().touch(hostId);
+  if (waitSec <= 0) return claimOnce(hostId, credentialHash);
   let woken = false;
   let wake: () => void = () => undefined;
   const remove = await jobWaiters().add(hostId, () => {
@@ -75,13 +88,13 @@ export async function claimJob(hostId: string, waitSec: number, signal?: AbortSi
     wake();
   });
   try {
-    const deadline = Date.now() + waitSec * 1000;
+    const deadline = Date.now() + waitSec * 1000 * (1 - WAIT_JITTER * Math.random());
     for (;;) {
       woken = false;
-      const outcome = await claimOnceOrRequests(hostId);
+      const outcome = await claimOnce(hostId, credentialHash);
       if (outcome) return outcome;
       if (signal?.aborted) return null;
-      // A notification that came during the claim query is not lost: `woken` is already set.
+      // A notification that came during the claim statement is not lost: `woken` is already set.
       if (!woken) {
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, Math.max(0, deadline - Date.now()));

@@ -1,10 +1,10 @@
 import type { Chunk } from "../../../probes/protocol/schemas";
-import { hashSecret } from "../../auth/secret-token";
 import { pgPool } from "../../pg-pool";
 import { AppError } from "../../http/app-error";
-import { runChannel } from "../realtime/pg-listener";
+import { INLINE_PREFIX, runChannel } from "../realtime/pg-listener";
 import { storableText } from "../runs/sanitize-log";
 import { ingestTelemetry } from "./ingest-telemetry";
+import { unknownCredential } from "./known-agents";
 
 interface Row {
   host_id: string | null;
@@ -23,12 +23,12 @@ interface Row {
  * or LOST by silence (finished_at still empty), whose late output is still welcome. Six separate queries per upload made ingest several
  * times slower than the INSERT itself.
  */
-export async function ingestChunks(credential: string, runId: string, chunks: Chunk[]) {
+export async function ingestChunks({ credentialHash, runId, chunks }: { credentialHash: string; runId: string; chunks: Chunk[] }) {
   const seqs = chunks.map((c) => c.seq);
   const datas = chunks.map((c) => storableText(c.data));
-  const { rows } = await pgPool().query<Row>(INGEST_SQL, [hashSecret(credential), runId, seqs, datas, runChannel(runId)]);
+  const { rows } = await pgPool().query<Row>(INGEST_SQL, [credentialHash, runId, seqs, datas, runChannel(runId)]);
   const r = rows[0];
-  if (!r?.host_id) throw new AppError("UNAUTHORIZED", "This agent credential is unknown or was revoked: register the agent again with a new token.");
+  if (!r?.host_id) throw unknownCredential();
   if (!r.run_exists) throw new AppError("NOT_FOUND", `No run ${runId}.`);
   if (r.run_host_id !== r.host_id) throw new AppError("FORBIDDEN", "This run belongs to another host.");
   if (r.closed_status === "QUEUED") throw new AppError("CONFLICT", "This run was never claimed by an agent: it takes no output.");
@@ -36,6 +36,11 @@ export async function ingestChunks(credential: string, runId: string, chunks: Ch
   await ingestTelemetry(runId, chunks);
   return { stored: r.stored, duplicates: chunks.length - r.stored, cancelRequested: r.cancel === true };
 }
+
+/** Raw output bytes an upload may have to ride in its notification (JSON escaping may grow them). */
+const INLINE_MAX_BYTES = 6000;
+/** PostgreSQL's NOTIFY payload limit is 8000 bytes. */
+const NOTIFY_MAX_BYTES = 7990;
 
 const INGEST_SQL = `
     WITH host AS (
@@ -52,7 +57,7 @@ const INGEST_SQL = `
       INSERT INTO run_log_chunks (run_id, seq, data)
       SELECT owned.id, t.s, t.d FROM owned, unnest($3::int[], $4::text[]) AS t(s, d)
       ON CONFLICT (run_id, seq) DO NOTHING
-      RETURNING seq
+      RETURNING seq, data
     ), touch_run AS (
       UPDATE probe_runs SET last_activity_at = now() WHERE id IN (SELECT id FROM owned) RETURNING id
     ), touch_host AS (
@@ -61,6 +66,11 @@ const INGEST_SQL = `
       RETURNING id
     ), counted AS (
       SELECT count(*)::int AS stored, max(seq) AS max_seq FROM ins
+    ), inline AS (
+      -- Small uploads (a live probe's lines) ride in the notification itself, so that watchers on
+      -- every instance send them on without reading them back: see run-event-stream.ts.
+      SELECT CASE WHEN (SELECT sum(octet_length(data)) FROM ins) <= ${INLINE_MAX_BYTES}
+                  THEN (SELECT json_agg(json_build_array(seq, data) ORDER BY seq)::text FROM ins) END AS items
     )
     SELECT (SELECT id::text FROM host) AS host_id,
            (SELECT host_id::text FROM run) AS run_host_id,
@@ -68,6 +78,8 @@ const INGEST_SQL = `
            (SELECT cancel_requested_at IS NOT NULL FROM run) AS cancel,
            (SELECT status::text FROM run WHERE NOT open) AS closed_status,
            counted.stored,
-           CASE WHEN counted.stored > 0 THEN pg_notify($5, 'chunk:' || counted.max_seq)::text END AS notified,
+           CASE WHEN counted.stored > 0 THEN pg_notify($5,
+             CASE WHEN octet_length(inline.items) <= ${NOTIFY_MAX_BYTES} THEN '${INLINE_PREFIX}' || inline.items ELSE 'chunk:' || counted.max_seq END
+           )::text END AS notified,
            ((SELECT count(*) FROM touch_run) + (SELECT count(*) FROM touch_host))::int AS touched
-    FROM counted`;
+    FROM counted, inline`;

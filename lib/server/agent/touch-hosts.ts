@@ -3,11 +3,12 @@ import { pgPool } from "../../pg-pool";
 /**
  * `hosts.last_seen_at` from agent requests, written at most every TOUCH_EVERY_MS per host and in
  * one UPDATE per FLUSH_MS for all hosts of this instance. An idle agent's only traffic is its
- * claim long-poll (25 s), so a host is written about every other poll: its last_seen_at is at most
- * ~55 s old while the agent is up, well inside the 90 s after which the dashboard calls it offline
+ * claim long-poll (40–50 s), so a host is written once per poll: its last_seen_at is at most
+ * 20 + 50 + 2 s old while the agent is up (a poll answered early, skipped, then a full wait),
+ * inside the 90 s after which the dashboard calls it offline
  * (lib/server/hosts/host-summary.ts).
  */
-const TOUCH_EVERY_MS = 30_000;
+const TOUCH_EVERY_MS = 20_000;
 const FLUSH_MS = 2000;
 
 class HostToucher {

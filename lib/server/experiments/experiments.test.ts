@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import type { Capabilities, SetupReport } from "../../../probes/protocol/schemas";
+import { generateSecret, hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { connectTestDatabase } from "../../testing/db";
 import { claimJob } from "../agent/claim-job";
@@ -25,8 +26,16 @@ const caps = (over: Partial<Capabilities> = {}): Capabilities => ({
   ...over,
 });
 
+/** Each test host's agent credential hash, for claims. */
+const credentialOf = new Map<string, string>();
+
 async function host(c: Capabilities | null = caps()) {
-  return db().host.create({ data: { name: `exp-${crypto.randomUUID().slice(0, 8)}`, capabilities: (c ?? undefined) as Prisma.InputJsonValue | undefined } });
+  const credentialHash = hashSecret(generateSecret("pba"));
+  const h = await db().host.create({
+    data: { name: `exp-${crypto.randomUUID().slice(0, 8)}`, agentCredentialHash: credentialHash, capabilities: (c ?? undefined) as Prisma.InputJsonValue | undefined },
+  });
+  credentialOf.set(h.id, credentialHash);
+  return h;
 }
 
 const ddParams = { sizeMiB: 16, blockSizeKiB: 1024, mode: "write", direct: true, fdatasync: true };
@@ -38,7 +47,7 @@ const ddOutput = (seconds: number) => `16+0 records in\n16+0 records out\n167772
 
 /** The job a claim hands out (these hosts have no pending requests), or null. */
 async function claimedJob(hostId: string) {
-  const outcome = await claimJob(hostId, 0);
+  const outcome = await claimJob({ credentialHash: credentialOf.get(hostId)!, waitSec: 0 });
   return outcome && "job" in outcome ? outcome.job : null;
 }
 

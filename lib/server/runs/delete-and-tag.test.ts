@@ -90,7 +90,7 @@ describe("deleting", () => {
     const finished = await runOn(host.id, op);
     const running = await runOn(host.id, op, "RUNNING");
     const queued = await runOn(host.id, op, "QUEUED");
-    expect((await ingestChunks(credential, running.id, [{ seq: 0, data: "before" }])).stored).toBe(1);
+    expect((await ingestChunks({ credentialHash: hashSecret(credential), runId: running.id, chunks: [{ seq: 0, data: "before" }] })).stored).toBe(1);
     await expect(deleteHost({ id: host.id, actor: await actor("OPERATOR") })).rejects.toMatchObject({ code: "FORBIDDEN" });
     const r = await deleteHost({ id: host.id, actor: op });
     expect(r).toMatchObject({ runsKept: 3, runsCancelled: 2 });
@@ -101,7 +101,7 @@ describe("deleting", () => {
     expect(kept.result).toBeTruthy();
     for (const id of [running.id, queued.id]) expect(await getRun(id)).toMatchObject({ status: "CANCELLED", error: HOST_REMOVED_MESSAGE, hostRemoved: true });
     // The agent's next upload is refused as an unknown credential (401), which stops the agent.
-    await expect(ingestChunks(credential, running.id, [{ seq: 1, data: "after" }])).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(ingestChunks({ credentialHash: hashSecret(credential), runId: running.id, chunks: [{ seq: 1, data: "after" }] })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     // Filters by host name still find them.
     expect((await listRuns(listRunsQuerySchema.parse({ host: host.name }))).total).toBe(3);
   });

@@ -1,14 +1,37 @@
-import { pgListener, runChannel } from "../realtime/pg-listener";
+import { INLINE_PREFIX, pgListener, runChannel } from "../realtime/pg-listener";
 import { ENDED_STATUSES as ENDED } from "../../run-status";
 import { chunksAfter } from "./read-log";
 import { readRunStatus, runWatchSweep, type RunStatusRow } from "./run-watch";
 import { telemetryAfter } from "./get-run-telemetry";
 
+/** What a notification says is new, so a wake-up reads only that. */
+interface Due {
+  chunks: boolean;
+  telemetry: boolean;
+  status: boolean;
+}
+
+const chunkEvent = (seq: number, data: string) => `id: ${seq}\nevent: chunk\ndata: ${JSON.stringify({ seq, data })}\n\n`;
+
+/** The chunks a notification carries (ingest-chunks.ts), or null when it carries none or is malformed. */
+function inlineChunks(payload: string): [number, string][] | null {
+  if (!payload.startsWith(INLINE_PREFIX)) return null;
+  try {
+    const items = JSON.parse(payload.slice(INLINE_PREFIX.length)) as unknown;
+    if (!Array.isArray(items) || items.length === 0) return null;
+    return items.every((i) => Array.isArray(i) && Number.isInteger(i[0]) && typeof i[1] === "string") ? (items as [number, string][]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Server-Sent Events for one run: replays the log after `afterSeq` (the browser's Last-Event-ID),
  * then follows it live. Wake-ups come from PostgreSQL NOTIFY, so any app instance serves any
  * browser; one sweep per instance (run-watch.ts) covers notifications lost while the database
- * connection was down. What one wake-up finds is written to the socket in one write.
+ * connection was down. A live probe's lines arrive inside the notification and go straight to
+ * the socket, in order, without a query; anything else (a gap, a large upload, telemetry, a
+ * status change) is read from the database. What one wake-up finds is written in one write.
  */
 export function runEventStream(runId: string, afterSeq: number, signal: AbortSignal): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
@@ -20,8 +43,7 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
   let closed = false;
   let busy = false;
   let again = false;
-  // A chunk notification needs only the log query; the status is re-read on status notifications.
-  let statusDue = true;
+  const due: Due = { chunks: true, telemetry: true, status: true };
   let unsubscribe: () => void = () => undefined;
   let unwatch: () => void = () => undefined;
   const timers: NodeJS.Timeout[] = [];
@@ -51,9 +73,32 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
         if (ended) text += `event: end\ndata: {}\n\n`;
         return { text, ended };
       };
+      const readChunks = async (): Promise<string> => {
+        let out = "";
+        for (;;) {
+          const chunks = await chunksAfter(runId, lastSeq);
+          for (const c of chunks) {
+            out += chunkEvent(c.seq, c.data);
+            lastSeq = c.seq;
+          }
+          if (chunks.length < 500) return out;
+        }
+      };
+      const readTelemetry = async (): Promise<string> => {
+        let out = "";
+        for (;;) {
+          const samples = await telemetryAfter(runId, lastT);
+          if (samples.length === 0) return out;
+          out += `event: telemetry\ndata: ${JSON.stringify({ samples })}\n\n`;
+          lastT = samples.at(-1)!.t;
+          if (samples.length < 500) return out;
+        }
+      };
       // Coalesces wake-ups: one pump at a time, and one more if woken meanwhile.
-      const pump = async (withStatus: boolean): Promise<void> => {
-        if (withStatus) statusDue = true;
+      const pump = async (what: Partial<Due>): Promise<void> => {
+        due.chunks ||= !!what.chunks;
+        due.telemetry ||= !!what.telemetry;
+        due.status ||= !!what.status;
         if (busy) {
           again = true;
           return;
@@ -63,37 +108,25 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
           do {
             again = false;
             let out = "";
-            for (;;) {
-              const chunks = await chunksAfter(runId, lastSeq);
-              for (const c of chunks) {
-                out += `id: ${c.seq}\nevent: chunk\ndata: ${JSON.stringify(c)}\n\n`;
-                lastSeq = c.seq;
-              }
-              if (chunks.length < 500) break;
+            if (due.chunks) {
+              due.chunks = false;
+              out += await readChunks();
             }
-            for (;;) {
-              const samples = await telemetryAfter(runId, lastT);
-              if (samples.length === 0) break;
-              out += `event: telemetry\ndata: ${JSON.stringify({ samples })}\n\n`;
-              lastT = samples.at(-1)!.t;
-              if (samples.length < 500) break;
+            if (due.telemetry) {
+              due.telemetry = false;
+              out += await readTelemetry();
             }
-            if (statusDue) {
-              statusDue = false;
+            if (due.status) {
+              due.status = false;
               const run = await readRunStatus(runId);
               if (!run) {
                 send(out);
                 return close();
               }
               const s = statusText(run);
-              if (s.ended) {
-                // A chunk committed between the log query and the status read (just before the
-                // finish) is not in `out` yet: read once more before the end.
-                for (const c of await chunksAfter(runId, lastSeq)) {
-                  out += `id: ${c.seq}\nevent: chunk\ndata: ${JSON.stringify(c)}\n\n`;
-                  lastSeq = c.seq;
-                }
-              }
+              // A chunk committed between the log query and the status read (just before the
+              // finish) is not in `out` yet: read once more before the end.
+              if (s.ended) out += await readChunks();
               send(out + s.text);
               if (s.ended) return close();
             } else {
@@ -101,24 +134,44 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
             }
           } while (again);
         } catch {
-          // The database is away for a moment; the next sweep retries.
+          // The database is away for a moment: read everything again at the next sweep.
+          Object.assign(due, { chunks: true, telemetry: true, status: true });
         } finally {
           busy = false;
         }
       };
+      const onNotification = (payload: string) => {
+        if (closed) return;
+        const items = inlineChunks(payload);
+        if (items) {
+          // In order and nothing read meanwhile: straight to the socket. Otherwise read the log.
+          const fresh = items.filter(([seq]) => seq > lastSeq);
+          if (!busy && fresh.every(([seq], i) => seq === lastSeq + 1 + i)) {
+            send(fresh.map(([seq, data]) => chunkEvent(seq, data)).join(""));
+            lastSeq += fresh.length;
+          } else if (fresh.length > 0) {
+            void pump({ chunks: true });
+          }
+          return;
+        }
+        if (payload.startsWith("chunk:")) return void pump({ chunks: true });
+        if (payload.startsWith("telemetry:")) return void pump({ telemetry: true });
+        void pump({ chunks: true, telemetry: true, status: true });
+      };
       signal.addEventListener("abort", close, { once: true });
       send(`retry: 2000\n\n`);
-      unsubscribe = await pgListener().subscribe(runChannel(runId), (payload) => void pump(!/^(chunk|telemetry):/.test(payload)));
+      unsubscribe = await pgListener().subscribe(runChannel(runId), onNotification);
       unwatch = runWatchSweep().add(runId, {
         onSweep: (row) => {
           if (closed) return;
           if (!row) return close();
           const changed = JSON.stringify(row.status) !== lastStatus;
-          if (row.maxSeq > lastSeq || changed) void pump(changed);
+          // Telemetry rides in chunks: output missed means samples may have been missed too.
+          if (row.maxSeq > lastSeq || changed) void pump({ chunks: true, telemetry: true, status: changed });
         },
       });
       timers.push(setInterval(() => send(`: keep-alive\n\n`), 15000));
-      await pump(true);
+      await pump({});
     },
     cancel() {
       closed = true;

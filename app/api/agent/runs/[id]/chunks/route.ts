@@ -1,10 +1,8 @@
 import { agentReply } from "@/lib/http/agent-reply";
 import { chunksRequestSchema } from "@/probes/protocol/schemas";
-import { hashSecret } from "@/lib/auth/secret-token";
-import { rateLimit } from "@/lib/http/rate-limit";
 import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { uuidParam } from "@/lib/http/params";
-import { agentCredential } from "@/lib/server/agent/authenticate-agent";
+import { agentCredentialHash } from "@/lib/server/agent/authenticate-agent";
 import { ingestChunks } from "@/lib/server/agent/ingest-chunks";
 
 export const dynamic = "force-dynamic";
@@ -13,9 +11,8 @@ export const dynamic = "force-dynamic";
 const MAX_BODY = 32 * 1024 * 1024;
 
 export const POST = route(async (req: Request, ctx: { params: Promise<{ id: string }> }) => {
-  const credential = await agentCredential();
-  await rateLimit("agentRequests", hashSecret(credential));
+  const credentialHash = await agentCredentialHash();
   const runId = uuidParam((await ctx.params).id, "run");
   const { chunks } = await parseJsonBody(req, chunksRequestSchema, MAX_BODY);
-  return agentReply(await ingestChunks(credential, runId, chunks));
+  return agentReply(await ingestChunks({ credentialHash, runId, chunks }));
 });

@@ -1,0 +1,41 @@
+import { pgPool } from "../../pg-pool";
+import { AppError } from "../../http/app-error";
+
+/**
+ * Credential hash → host id, per instance. A long-poll must register its waiter under the host id
+ * before its first claim statement (job-waiters.ts), and that statement checks the credential
+ * again (claim-job.ts): so the lookup is needed once per agent, not once per poll, and a revoked
+ * credential is refused at its next claim whatever this map holds.
+ */
+const MAX_ENTRIES = 100_000;
+
+class KnownAgents {
+  private readonly byHash = new Map<string, string>();
+
+  async hostIdFor(credentialHash: string): Promise<string> {
+    const known = this.byHash.get(credentialHash);
+    if (known) return known;
+    const { rows } = await pgPool().query<{ id: string }>("SELECT id::text AS id FROM hosts WHERE agent_credential_hash = $1", [credentialHash]);
+    const id = rows[0]?.id;
+    if (!id) throw unknownCredential();
+    // Entries are 100 bytes; past the bound (a fleet far larger than one instance serves) start over.
+    if (this.byHash.size >= MAX_ENTRIES) this.byHash.clear();
+    this.byHash.set(credentialHash, id);
+    return id;
+  }
+
+  forget(credentialHash: string): void {
+    this.byHash.delete(credentialHash);
+  }
+}
+
+export function unknownCredential(): AppError {
+  return new AppError("UNAUTHORIZED", "This agent credential is unknown or was revoked: register the agent again with a new token.");
+}
+
+const g = globalThis as unknown as { probebookKnownAgents?: KnownAgents };
+
+export function knownAgents(): KnownAgents {
+  g.probebookKnownAgents ??= new KnownAgents();
+  return g.probebookKnownAgents;
+}
