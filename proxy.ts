@@ -44,5 +44,6 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-// The agents' claim long-poll skips this: a fleet's idle traffic, with no path parameter to decode.
-export const config = { matcher: ["/((?!_next/static|_next/image|api/agent/jobs/claim).*)"] };
+// The agent API skips this: it is a fleet's hot path (long-polls, chunk uploads), serves no page,
+// and route() answers its malformed %-escapes with the same 400 (e2e/security checks both).
+export const config = { matcher: ["/((?!_next/static|_next/image|api/agent/).*)"] };

@@ -154,6 +154,12 @@ test("malformed queries, paths and bodies are 400 (or 404), never 500", async ({
   }
   const cancel = await request.post("/api/runs/%ff%fe/cancel", { headers: bearer(operator) });
   expect([400, 404]).toContain(cancel.status());
+  // The agent API is outside proxy.ts: its routes answer the same.
+  for (const url of ["/api/agent/runs/%ff%fe/chunks", "/api/agent/runs/%ff%fe/finish"]) {
+    const r = await request.post(url, { headers: host.agent, data: { chunks: [] } });
+    expect(r.status(), url).toBe(400);
+    expect((await r.json()).error, url).toMatch(/malformed %-escapes/);
+  }
 
   const nul = await request.post("/api/runs/import", { headers: bearer(operator), data: { probe: "dd", output: DD_OUTPUT, hostLabel: "a\u0000b" } });
   expect(nul.status()).toBe(400);

@@ -1,0 +1,66 @@
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { generateSecret, hashSecret } from "../../auth/secret-token";
+import { db } from "../../db";
+import { connectTestDatabase } from "../../testing/db";
+import { ingestChunks } from "./ingest-chunks";
+
+connectTestDatabase();
+
+async function agentHost() {
+  const credentialHash = hashSecret(generateSecret("pba"));
+  const host = await db().host.create({ data: { name: `batch-${crypto.randomUUID().slice(0, 8)}`, agentCredentialHash: credentialHash } });
+  return { host, credentialHash };
+}
+
+const running = (hostId: string) =>
+  db().probeRun.create({ data: { hostId, probe: "dd", params: {}, status: "RUNNING", startedAt: new Date(), lastActivityAt: new Date() } });
+
+const outcome = (p: Promise<unknown>) => p.then((v) => ({ ok: v }), (e: unknown) => ({ err: (e as { code?: string }).code }));
+
+describe("chunk uploads committed together", () => {
+  it("gives every upload of a batch its own outcome, and stores only what may be stored", async () => {
+    const a = await agentHost();
+    const b = await agentHost();
+    const [runA, runA2, runB, finished] = await Promise.all([running(a.host.id), running(a.host.id), running(b.host.id), running(a.host.id)]);
+    await db().probeRun.update({ where: { id: finished.id }, data: { status: "SUCCEEDED", finishedAt: new Date() } });
+    const queued = await db().probeRun.create({ data: { hostId: a.host.id, probe: "dd", params: {} } });
+    await ingestChunks({ credentialHash: a.credentialHash, runId: runA2.id, chunks: [{ seq: 0, data: "already\n" }] });
+
+    // Submitted in the same tick: they share statements (several uploads of one run never share one).
+    const results = await Promise.all([
+      outcome(ingestChunks({ credentialHash: a.credentialHash, runId: runA.id, chunks: [{ seq: 0, data: "a0\n" }, { seq: 1, data: "a1\n" }] })),
+      outcome(ingestChunks({ credentialHash: a.credentialHash, runId: runA.id, chunks: [{ seq: 1, data: "a1\n" }, { seq: 2, data: "a2\n" }] })),
+      outcome(ingestChunks({ credentialHash: a.credentialHash, runId: runA2.id, chunks: [{ seq: 0, data: "already\n" }] })),
+      outcome(ingestChunks({ credentialHash: b.credentialHash, runId: runB.id, chunks: [{ seq: 0, data: "b0\n" }] })),
+      outcome(ingestChunks({ credentialHash: b.credentialHash, runId: runA.id, chunks: [{ seq: 9, data: "not yours\n" }] })),
+      outcome(ingestChunks({ credentialHash: hashSecret("pba_revoked"), runId: runB.id, chunks: [{ seq: 9, data: "nobody\n" }] })),
+      outcome(ingestChunks({ credentialHash: a.credentialHash, runId: finished.id, chunks: [{ seq: 0, data: "late\n" }] })),
+      outcome(ingestChunks({ credentialHash: a.credentialHash, runId: queued.id, chunks: [{ seq: 0, data: "early\n" }] })),
+      outcome(ingestChunks({ credentialHash: a.credentialHash, runId: crypto.randomUUID(), chunks: [{ seq: 0, data: "nowhere\n" }] })),
+    ]);
+    expect(results).toEqual([
+      { ok: { stored: 2, duplicates: 0, cancelRequested: false } },
+      { ok: { stored: 1, duplicates: 1, cancelRequested: false } },
+      { ok: { stored: 0, duplicates: 1, cancelRequested: false } },
+      { ok: { stored: 1, duplicates: 0, cancelRequested: false } },
+      { err: "FORBIDDEN" },
+      { err: "UNAUTHORIZED" },
+      { err: "CONFLICT" },
+      { err: "CONFLICT" },
+      { err: "NOT_FOUND" },
+    ]);
+    const log = async (runId: string) => (await db().runLogChunk.findMany({ where: { runId }, orderBy: { seq: "asc" } })).map((c) => `${c.seq}:${c.data}`);
+    expect(await log(runA.id)).toEqual(["0:a0\n", "1:a1\n", "2:a2\n"]);
+    expect(await log(runB.id)).toEqual(["0:b0\n"]);
+    expect(await log(finished.id)).toEqual([]);
+    expect(await log(queued.id)).toEqual([]);
+  });
+
+  it("tells the agent about a cancel request in its upload's answer", async () => {
+    const a = await agentHost();
+    const run = await running(a.host.id);
+    await db().probeRun.update({ where: { id: run.id }, data: { cancelRequestedAt: new Date() } });
+    expect(await ingestChunks({ credentialHash: a.credentialHash, runId: run.id, chunks: [{ seq: 0, data: "x\n" }] })).toEqual({ stored: 1, duplicates: 0, cancelRequested: true });
+  });
+});

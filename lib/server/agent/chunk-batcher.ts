@@ -1,0 +1,167 @@
+import { pgPool } from "../../pg-pool";
+import { INLINE_PREFIX } from "../realtime/pg-listener";
+
+/** One upload as the batch statement takes it: data already made storable. */
+export interface PendingUpload {
+  credentialHash: string;
+  runId: string;
+  seqs: number[];
+  datas: string[];
+}
+
+/** What the batch statement says of one upload. */
+export interface UploadOutcome {
+  host_id: string | null;
+  run_host_id: string | null;
+  run_exists: boolean;
+  cancel: boolean | null;
+  /** The run's status when it does not take output (never claimed, or already finished); else null. */
+  closed_status: string | null;
+  stored: number;
+}
+
+/** Raw output bytes an upload may have to ride in its notification (JSON escaping may grow them). */
+const INLINE_MAX_BYTES = 6000;
+/** PostgreSQL's NOTIFY payload limit is 8000 bytes. */
+const NOTIFY_MAX_BYTES = 7990;
+
+/**
+ * Every upload of a batch in one round trip and one commit: authenticate each agent credential,
+ * lock the runs (in id order, so two batches never deadlock), insert the chunks of the uploads
+ * whose host owns an open run (RUNNING, or LOST by silence with finished_at still empty: late
+ * output is welcome), idempotently on (run, seq), touch the runs' and hosts' activity, and
+ * NOTIFY each run's watchers, with small uploads riding in the notification. A batch holds at
+ * most one upload per run, so a run's figures are its upload's.
+ */
+const BATCH_SQL = `
+  WITH up AS (
+    SELECT * FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY AS u(hash, run_id, i)
+  ), locked AS (
+    SELECT id, host_id, cancel_requested_at, status,
+           (status IN ('RUNNING', 'LOST') AND started_at IS NOT NULL AND finished_at IS NULL) AS open
+    FROM probe_runs WHERE id IN (SELECT run_id FROM up)
+    ORDER BY id
+    -- Locked: a finish committing meanwhile is seen here (finished_at set), never missed.
+    FOR UPDATE
+  ), checked AS (
+    SELECT up.i, up.run_id, h.id AS host_id, l.id AS locked_id, l.host_id AS run_host_id, l.cancel_requested_at, l.status, l.open,
+           (h.id IS NOT NULL AND l.open AND l.host_id = h.id) AS ok
+    FROM up LEFT JOIN hosts h ON h.agent_credential_hash = up.hash LEFT JOIN locked l ON l.id = up.run_id
+  ), ins AS (
+    INSERT INTO run_log_chunks (run_id, seq, data)
+    SELECT c.run_id, t.s, t.d FROM unnest($3::int[], $4::int[], $5::text[]) AS t(u, s, d) JOIN checked c ON c.i = t.u AND c.ok
+    ON CONFLICT (run_id, seq) DO NOTHING
+    RETURNING run_id, seq, data
+  ), touch_run AS (
+    UPDATE probe_runs SET last_activity_at = now() WHERE id IN (SELECT run_id FROM checked WHERE ok) RETURNING id
+  ), touch_host AS (
+    UPDATE hosts SET last_seen_at = now()
+    WHERE id IN (SELECT host_id FROM checked WHERE ok) AND (last_seen_at IS NULL OR last_seen_at < now() - interval '5 seconds')
+    RETURNING id
+  ), per_run AS (
+    SELECT run_id, count(*)::int AS stored, max(seq) AS max_seq,
+           CASE WHEN sum(octet_length(data)) <= ${INLINE_MAX_BYTES} THEN json_agg(json_build_array(seq, data) ORDER BY seq)::text END AS items
+    FROM ins GROUP BY run_id
+  ), notified AS (
+    SELECT pg_notify('pb_run_' || replace(run_id::text, '-', ''),
+             CASE WHEN octet_length(items) <= ${NOTIFY_MAX_BYTES} THEN '${INLINE_PREFIX}' || items ELSE 'chunk:' || max_seq END) AS n
+    FROM per_run
+  )
+  SELECT c.i::int AS i, c.host_id::text AS host_id, c.run_host_id::text AS run_host_id, c.locked_id IS NOT NULL AS run_exists,
+         c.cancel_requested_at IS NOT NULL AS cancel,
+         CASE WHEN NOT c.open THEN c.status::text END AS closed_status,
+         COALESCE(p.stored, 0) AS stored,
+         -- Referenced so that the notifications and touches are made (a CTE nobody reads is skipped).
+         (SELECT count(*) FROM notified)::int + (SELECT count(*) FROM touch_run)::int + (SELECT count(*) FROM touch_host)::int AS effects
+  FROM checked c LEFT JOIN per_run p ON p.run_id = c.run_id
+  ORDER BY c.i`;
+
+async function runBatch(uploads: PendingUpload[]): Promise<UploadOutcome[]> {
+  const u: number[] = [];
+  const s: number[] = [];
+  const d: string[] = [];
+  uploads.forEach((up, i) => {
+    up.seqs.forEach((seq, k) => {
+      u.push(i + 1);
+      s.push(seq);
+      d.push(up.datas[k] ?? "");
+    });
+  });
+  const { rows } = await pgPool().query<UploadOutcome & { i: number }>(BATCH_SQL, [uploads.map((x) => x.credentialHash), uploads.map((x) => x.runId), u, s, d]);
+  const byIndex = new Map(rows.map((r) => [r.i, r]));
+  // One row per upload, always (checked is built from every upload).
+  return uploads.map((_, k) => byIndex.get(k + 1)!);
+}
+
+interface Waiting {
+  upload: PendingUpload;
+  resolve(o: UploadOutcome): void;
+  reject(e: unknown): void;
+}
+
+/** Uploads per statement, and their total output: one statement stays a few MiB at most. */
+const MAX_BATCH = 100;
+const MAX_BATCH_CHARS = 8 * 1024 * 1024;
+
+/**
+ * Group commit of chunk uploads across runs and agents. While one batch statement runs, the
+ * uploads that arrive wait and go together in the next: under load a commit (and its WAL flush)
+ * serves many uploads, and when the server is quiet an upload goes at once, alone. A failed
+ * batch is retried upload by upload, so an error reaches only the upload it belongs to.
+ */
+class ChunkBatcher {
+  private queue: Waiting[] = [];
+  private running = false;
+
+  submit(upload: PendingUpload): Promise<UploadOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ upload, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private take(): Waiting[] {
+    const batch: Waiting[] = [];
+    const runs = new Set<string>();
+    let chars = 0;
+    const rest: Waiting[] = [];
+    for (const w of this.queue) {
+      const size = w.upload.datas.reduce((n, x) => n + x.length, 0);
+      const fits = batch.length < MAX_BATCH && !runs.has(w.upload.runId) && (batch.length === 0 || chars + size <= MAX_BATCH_CHARS);
+      if (!fits) {
+        rest.push(w);
+        continue;
+      }
+      batch.push(w);
+      runs.add(w.upload.runId);
+      chars += size;
+    }
+    this.queue = rest;
+    return batch;
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.take();
+        try {
+          const outcomes = await runBatch(batch.map((w) => w.upload));
+          batch.forEach((w, k) => w.resolve(outcomes[k]!));
+        } catch (err) {
+          if (batch.length === 1) batch.forEach((w) => w.reject(err));
+          else await Promise.all(batch.map((w) => runBatch([w.upload]).then((o) => w.resolve(o[0]!), w.reject)));
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+const g = globalThis as unknown as { probebookChunkBatcher?: ChunkBatcher };
+
+export function chunkBatcher(): ChunkBatcher {
+  g.probebookChunkBatcher ??= new ChunkBatcher();
+  return g.probebookChunkBatcher;
+}
