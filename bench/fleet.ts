@@ -6,7 +6,7 @@
 // and live output (line uploaded → line in a browser's SSE stream). Bounded in agents and time;
 // stops by itself and says why. Writes bench/results/fleet.json.
 //   npx tsx bench/fleet.ts [--agents 100,1000,3000] [--two-instances] [--stale-build | --build]
-//                          [--idle-sec 30] [--load-sec 30] [--rate 3] [--lines 10] [--minutes 20]
+//                          [--idle-sec 100] [--load-sec 30] [--rate 3] [--lines 10] [--minutes 20]
 //                          [--idle-heartbeat-sec S] [--port P]
 import fs from "node:fs";
 import net from "node:net";
@@ -65,7 +65,9 @@ async function main(): Promise<number> {
       "two-instances": { type: "boolean" },
       build: { type: "boolean" },
       "stale-build": { type: "boolean" },
-      "idle-sec": { type: "string", default: "30" },
+      // Two claim waits at least: an idle agent polls once per 40–50 s, so a shorter window can
+      // fall between two bursts of a fleet that started together and see almost nothing.
+      "idle-sec": { type: "string", default: "100" },
       "load-sec": { type: "string", default: "30" },
       rate: { type: "string", default: "3" },
       lines: { type: "string", default: "10" },

@@ -2,7 +2,7 @@
 // installed (probes run on hosts without sysstat), reads only the target's device instead of every
 // device and interface, and costs five small file reads per second — well inside the 1 %-of-a-
 // core budget — without a second process whose output would need parsing again.
-import fs from "node:fs/promises";
+import fs from "node:fs";
 import path from "node:path";
 import { parseDiskstats, parseMeminfo, parseProcStat, parseVmstat, type CpuCounters, type DiskCounters, type PagingCounters } from "./proc-text";
 import { cpuRates, deviceRates, pagingRates, writebackRates } from "./rates";
@@ -28,21 +28,38 @@ interface Snapshot {
   numaFree: Record<string, number> | undefined;
 }
 
-const readText = (file: string) => fs.readFile(file, "utf8").catch(() => "");
+/**
+ * Synchronous on purpose: /proc and /sys files are made by the kernel on read and never wait for
+ * a disk, and the promise form costs several thread-pool round trips per file, which was most of
+ * the sampler's CPU.
+ */
+function readText(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
 
 /** The kernel's page size, from the first mapping's KernelPageSize; 4 kB when unreadable. */
-async function pageSizeKb(root: string): Promise<number> {
-  const m = /KernelPageSize:\s+(\d+) kB/.exec(await readText(path.join(root, "proc/self/smaps")));
+function pageSizeKb(root: string): number {
+  const m = /KernelPageSize:\s+(\d+) kB/.exec(readText(path.join(root, "proc/self/smaps")));
   return m ? Number(m[1]) : 4;
 }
 
-async function numaFree(root: string): Promise<Record<string, number> | undefined> {
+function numaFree(root: string): Record<string, number> | undefined {
   const dir = path.join(root, "sys/devices/system/node");
-  const nodes = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => /^node\d+$/.test(n));
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync(dir);
+  } catch {
+    // no NUMA information
+  }
+  const nodes = entries.filter((n) => /^node\d+$/.test(n));
   if (nodes.length < 2) return undefined;
   const out: Record<string, number> = {};
   for (const node of nodes.sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)))) {
-    const free = parseMeminfo(await readText(path.join(dir, node, "meminfo"))).MemFree;
+    const free = parseMeminfo(readText(path.join(dir, node, "meminfo"))).MemFree;
     if (free !== undefined) out[node.slice(4)] = free;
   }
   return out;
@@ -61,15 +78,13 @@ export class TelemetrySampler {
     this.startedAt = this.now();
   }
 
-  private async snapshot(): Promise<Snapshot> {
+  private snapshot(): Snapshot {
     const p = (f: string) => path.join(this.root, f);
-    const [stat, diskstats, vmstat, meminfo, numa] = await Promise.all([
-      readText(p("proc/stat")),
-      this.options.device ? readText(p("proc/diskstats")) : Promise.resolve(""),
-      readText(p("proc/vmstat")),
-      readText(p("proc/meminfo")),
-      numaFree(this.root),
-    ]);
+    const stat = readText(p("proc/stat"));
+    const diskstats = this.options.device ? readText(p("proc/diskstats")) : "";
+    const vmstat = readText(p("proc/vmstat"));
+    const meminfo = readText(p("proc/meminfo"));
+    const numa = numaFree(this.root);
     return {
       at: this.now(),
       cpu: parseProcStat(stat),
@@ -82,13 +97,13 @@ export class TelemetrySampler {
 
   /** Takes the first snapshot; rates start from here. */
   async start(): Promise<void> {
-    this.pageKb = this.options.pageKb ?? (await pageSizeKb(this.root));
-    this.prev = await this.snapshot();
+    this.pageKb = this.options.pageKb ?? pageSizeKb(this.root);
+    this.prev = this.snapshot();
   }
 
   /** One sample of the interval since the previous call (or start), or null before start. */
   async sample(): Promise<TelemetrySample | null> {
-    const cur = await this.snapshot();
+    const cur = this.snapshot();
     const prev = this.prev;
     this.prev = cur;
     if (!prev || !prev.cpu || !cur.cpu) return null;

@@ -103,20 +103,23 @@ interface Waiting {
 const MAX_BATCH = 100;
 const MAX_BATCH_CHARS = 8 * 1024 * 1024;
 
+/** Batch statements running at once: two keep PostgreSQL's core busy while the app prepares the next. */
+const MAX_RUNNING = 2;
+
 /**
- * Group commit of chunk uploads across runs and agents. While one batch statement runs, the
- * uploads that arrive wait and go together in the next: under load a commit (and its WAL flush)
- * serves many uploads, and when the server is quiet an upload goes at once, alone. A failed
- * batch is retried upload by upload, so an error reaches only the upload it belongs to.
+ * Group commit of chunk uploads across runs and agents. While MAX_RUNNING batch statements run,
+ * the uploads that arrive wait and go together in the next: under load a commit (and its WAL
+ * flush) serves many uploads, and when the server is quiet an upload goes at once, alone. A
+ * failed batch is retried upload by upload, so an error reaches only the upload it belongs to.
  */
 class ChunkBatcher {
   private queue: Waiting[] = [];
-  private running = false;
+  private running = 0;
 
   submit(upload: PendingUpload): Promise<UploadOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ upload, resolve, reject });
-      if (!this.running) void this.drain();
+      this.next();
     });
   }
 
@@ -140,21 +143,24 @@ class ChunkBatcher {
     return batch;
   }
 
-  private async drain(): Promise<void> {
-    this.running = true;
+  private next(): void {
+    while (this.running < MAX_RUNNING && this.queue.length > 0) {
+      const batch = this.take();
+      this.running++;
+      void this.run(batch).finally(() => {
+        this.running--;
+        this.next();
+      });
+    }
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
     try {
-      while (this.queue.length > 0) {
-        const batch = this.take();
-        try {
-          const outcomes = await runBatch(batch.map((w) => w.upload));
-          batch.forEach((w, k) => w.resolve(outcomes[k]!));
-        } catch (err) {
-          if (batch.length === 1) batch.forEach((w) => w.reject(err));
-          else await Promise.all(batch.map((w) => runBatch([w.upload]).then((o) => w.resolve(o[0]!), w.reject)));
-        }
-      }
-    } finally {
-      this.running = false;
+      const outcomes = await runBatch(batch.map((w) => w.upload));
+      batch.forEach((w, k) => w.resolve(outcomes[k]!));
+    } catch (err) {
+      if (batch.length === 1) batch.forEach((w) => w.reject(err));
+      else await Promise.all(batch.map((w) => runBatch([w.upload]).then((o) => w.resolve(o[0]!), w.reject)));
     }
   }
 }
