@@ -7,7 +7,7 @@
 // stops by itself and says why. Writes bench/results/fleet.json.
 //   npx tsx bench/fleet.ts [--agents 100,1000,3000] [--two-instances] [--stale-build | --build]
 //                          [--idle-sec 100] [--load-sec 30] [--rate 3] [--lines 10] [--minutes 20]
-//                          [--idle-heartbeat-sec S] [--port P]
+//                          [--idle-heartbeat-sec S] [--spread-sec 50] [--port P]
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { generateSecret, hashSecret } from "../lib/auth/secret-token";
 import { IDLE_HEARTBEAT_MS } from "../probes/agent/heartbeat";
+import { CLAIM_WAIT_SEC } from "../probes/protocol/schemas";
 import { createOperatorToken, FAKE_CAPABILITIES, mapLimit, SAR_PARAMS, UserApi } from "./lib/api";
 import { cleanupAll, cleanupOnSignals, onCleanup } from "./lib/cleanup";
 import { FleetAgent, type FleetCounters } from "./lib/fleet-agent";
@@ -74,6 +75,9 @@ async function main(): Promise<number> {
       minutes: { type: "string", default: "20" },
       "idle-heartbeat-sec": { type: "string" },
       "enrol-api": { type: "string", default: "200" },
+      // Over how many seconds the agents' first polls are scattered: one claim wait models a fleet
+      // that has been up a while (steady state); 0 models every agent reconnecting at once.
+      "spread-sec": { type: "string", default: String(CLAIM_WAIT_SEC) },
       port: { type: "string" },
     },
   });
@@ -83,6 +87,8 @@ async function main(): Promise<number> {
   const loadSec = Number(f["load-sec"]);
   const rate = Number(f.rate);
   const lines = Number(f.lines);
+  const spreadMs = Number(f["spread-sec"]) * 1000;
+  const firstPollDelay = () => Math.random() * spreadMs;
   const deadline = Date.now() + Number(f.minutes) * 60_000;
   // What the agent does when idle, unless told otherwise (to measure an older agent's beats).
   const idleHeartbeatMs = f["idle-heartbeat-sec"] !== undefined ? Number(f["idle-heartbeat-sec"]) * 1000 || null : IDLE_HEARTBEAT_MS;
@@ -152,7 +158,7 @@ async function main(): Promise<number> {
           if (res.status !== 201) throw new Error(`register: HTTP ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
           const agent = new FleetAgent(body.hostId, body.credential, server.url, counters, idleHeartbeatMs);
           fleet.push(agent);
-          agent.start();
+          agent.start(firstPollDelay());
         } catch (err) {
           if (enrolErrors++ < 3) say(`enrolment failed: ${err instanceof Error ? err.message : String(err)}`);
         }
@@ -168,8 +174,8 @@ async function main(): Promise<number> {
       for (const { hostId, credential } of bulk) {
         const agent = new FleetAgent(hostId, credential, server.url, counters, idleHeartbeatMs);
         fleet.push(agent);
-        agent.start();
-        // Spread the agents' first polls over a second per thousand, as a fleet would not start in step.
+        agent.start(firstPollDelay());
+        // Even unscattered (--spread-sec 0), a second per thousand: agents never start in the same millisecond.
         if (fleet.length % 100 === 0) await pause(100);
       }
     }
@@ -179,8 +185,10 @@ async function main(): Promise<number> {
       break;
     }
     const enrolPerSec = enrolledOverApi > 0 ? enrolledOverApi / enrolSec : null;
-    say(`${n} agents (${enrolledOverApi} over the API${enrolPerSec ? `, ${enrolPerSec.toFixed(1)} enrolments/s` : ""}); settling 10 s`);
-    await pause(10_000);
+    // Settle until every agent has made its first poll, and 10 s more.
+    const settleMs = spreadMs + 10_000;
+    say(`${n} agents (${enrolledOverApi} over the API${enrolPerSec ? `, ${enrolPerSec.toFixed(1)} enrolments/s` : ""}); settling ${Math.round(settleMs / 1000)} s`);
+    await pause(settleMs);
 
     // Idle: long-polls only (plus idle heartbeats if the agent sends them).
     const errorsBefore = Object.values(counters.errors).reduce((a, b) => a + b, 0);
@@ -338,6 +346,8 @@ async function main(): Promise<number> {
     build: server.build,
     statementSource: statements.source,
     agentIdleHeartbeatSec: idleHeartbeatMs ? idleHeartbeatMs / 1000 : null,
+    claimWaitSec: CLAIM_WAIT_SEC,
+    firstPollsSpreadSec: spreadMs / 1000,
     stoppedBecause,
     requests: counters.requests,
     runs,

@@ -56,7 +56,12 @@ export class FleetAgent {
     this.busy = false;
   }
 
-  start(): void {
+  /** Starts polling after `delayMs` (a fleet that has been up a while polls at scattered moments). */
+  start(delayMs = 0): void {
+    if (delayMs > 0) {
+      setTimeout(() => this.start(), delayMs).unref();
+      return;
+    }
     void this.claimLoop();
     if (this.idleHeartbeatMs) void this.heartbeatLoop(this.idleHeartbeatMs);
   }
