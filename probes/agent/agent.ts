@@ -45,7 +45,6 @@ export interface AgentConfig {
 
 export interface AgentDeps {
   log: Logger;
-  fetch?: typeof fetch;
   collectProfile?: (dirs: string[]) => Promise<Record<string, unknown>>;
   detectCapabilities?: (dirs: string[]) => Promise<Capabilities>;
   snapshot?: (target: string) => Promise<Record<string, unknown> | null>;
@@ -84,7 +83,6 @@ export class Agent {
   ) {
     this.http = new AgentHttpClient({
       server: config.server,
-      fetch: deps.fetch,
       backoff: deps.backoff ?? DEFAULT_BACKOFF,
       onRetry: (err, attempt, delay) => {
         if (attempt === 1 || attempt % 10 === 0) deps.log.warn(`${err.message}; retrying (attempt ${attempt}, next in ${(delay / 1000).toFixed(1)} s)`);

@@ -1,4 +1,5 @@
 import { backoffDelay, DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./backoff";
+import { postRaw } from "./http-transport";
 
 /**
  * network/server: the server is away or broken for a while — retry, never drop data.
@@ -38,7 +39,6 @@ export interface PostOptions {
 export interface HttpClientOptions {
   server: string;
   credential?: string | null;
-  fetch?: typeof fetch;
   timeoutMs?: number;
   backoff?: BackoffPolicy;
   random?: () => number;
@@ -51,19 +51,17 @@ function serverMessage(body: unknown, fallback: string): string {
 }
 
 function networkReason(err: unknown): string {
-  const cause = err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
   if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) return "request timed out";
-  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : err instanceof Error ? err.message : String(err);
 }
 
 /** JSON over HTTP to <server>/api/agent/…, with the agent's bearer credential. */
 export class AgentHttpClient {
   private credential: string | null;
-  private readonly fetchImpl: typeof fetch;
 
   constructor(private readonly opts: HttpClientOptions) {
     this.credential = opts.credential ?? null;
-    this.fetchImpl = opts.fetch ?? fetch;
   }
 
   setCredential(credential: string | null): void {
@@ -75,13 +73,10 @@ export class AgentHttpClient {
     const url = `${this.opts.server.replace(/\/+$/, "")}${path}`;
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
     if (opts.auth !== false && this.credential) headers.authorization = `Bearer ${this.credential}`;
-    const timeout = AbortSignal.timeout(opts.timeoutMs ?? this.opts.timeoutMs ?? 30_000);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-    let res: Response;
+    let res: { status: number; statusText: string };
     let text: string;
     try {
-      res = await this.fetchImpl(url, { method: "POST", headers, body: JSON.stringify(body), signal });
-      text = await res.text();
+      ({ text, ...res } = await postRaw(url, headers, JSON.stringify(body), opts.timeoutMs ?? this.opts.timeoutMs ?? 30_000, opts.signal));
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason ?? err;
       throw new HttpError("network", null, `cannot reach ${url}: ${networkReason(err)}`);

@@ -1,0 +1,62 @@
+import http from "node:http";
+import https from "node:https";
+
+/** What one POST brought back. */
+export interface RawResponse {
+  status: number;
+  statusText: string;
+  text: string;
+}
+
+/** Raised when the time given to one request ran out (networkReason says "request timed out"). */
+export class RequestTimeout extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+    this.name = "TimeoutError";
+  }
+}
+
+/**
+ * Kept-alive connections to the server: an agent makes a request or two a second while a probe
+ * runs, and node:http costs the agent a fraction of the CPU and garbage that fetch does per
+ * request (which was most of the agent's own CPU while streaming; bench/README.md). Two sockets
+ * at most: the long-poll and one for uploads or beats.
+ */
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 4 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 4 }),
+};
+
+/**
+ * POSTs `body` and reads the whole answer. Rejects with the socket's error (ECONNREFUSED …), a
+ * RequestTimeout after timeoutMs, or the signal's AbortError.
+ */
+export function postRaw(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal?: AbortSignal): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const mod = target.protocol === "https:" ? https : http;
+    const agent = target.protocol === "https:" ? agents["https:"] : agents["http:"];
+    const req = mod.request(target, {
+      method: "POST",
+      agent,
+      signal,
+      headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+    });
+    const timer = setTimeout(() => req.destroy(new RequestTimeout(timeoutMs)), timeoutMs);
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      reject(err);
+    };
+    req.on("error", fail);
+    req.on("response", (res) => {
+      const parts: Buffer[] = [];
+      res.on("data", (d: Buffer) => parts.push(d));
+      res.on("error", fail);
+      res.on("end", () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", text: Buffer.concat(parts).toString("utf8") });
+      });
+    });
+    req.end(body);
+  });
+}
