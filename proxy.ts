@@ -44,6 +44,7 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-// The agent API skips this: it is a fleet's hot path (long-polls, chunk uploads), serves no page,
-// and route() answers its malformed %-escapes with the same 400 (e2e/security checks both).
-export const config = { matcher: ["/((?!_next/static|_next/image|api/agent/).*)"] };
+// The agents' claim long-poll skips this: it is an idle fleet's only traffic and has no path
+// parameter to check. Routes with one (/api/agent/runs/:id/…) keep it: without it, Next answers a
+// malformed %-escape there with a bare 500 before the route runs (e2e/security checks both).
+export const config = { matcher: ["/((?!_next/static|_next/image|api/agent/jobs/claim).*)"] };

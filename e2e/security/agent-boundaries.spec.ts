@@ -154,7 +154,7 @@ test("malformed queries, paths and bodies are 400 (or 404), never 500", async ({
   }
   const cancel = await request.post("/api/runs/%ff%fe/cancel", { headers: bearer(operator) });
   expect([400, 404]).toContain(cancel.status());
-  // The agent API is outside proxy.ts: its routes answer the same.
+  // The agent's routes with a run id answer the same (proxy.ts must keep covering them).
   for (const url of ["/api/agent/runs/%ff%fe/chunks", "/api/agent/runs/%ff%fe/finish"]) {
     const r = await request.post(url, { headers: host.agent, data: { chunks: [] } });
     expect(r.status(), url).toBe(400);
