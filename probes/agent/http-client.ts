@@ -1,5 +1,5 @@
 import { backoffDelay, DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./backoff";
-import { postRaw } from "./http-transport";
+import { keepAliveAgent, postRaw } from "./http-transport";
 
 /**
  * network/server: the server is away or broken for a while — retry, never drop data.
@@ -59,9 +59,11 @@ function networkReason(err: unknown): string {
 /** JSON over HTTP to <server>/api/agent/…, with the agent's bearer credential. */
 export class AgentHttpClient {
   private credential: string | null;
+  private readonly sockets: ReturnType<typeof keepAliveAgent>;
 
   constructor(private readonly opts: HttpClientOptions) {
     this.credential = opts.credential ?? null;
+    this.sockets = keepAliveAgent(opts.server);
   }
 
   setCredential(credential: string | null): void {
@@ -76,7 +78,7 @@ export class AgentHttpClient {
     let res: { status: number; statusText: string };
     let text: string;
     try {
-      ({ text, ...res } = await postRaw(url, headers, JSON.stringify(body), opts.timeoutMs ?? this.opts.timeoutMs ?? 30_000, opts.signal));
+      ({ text, ...res } = await postRaw(this.sockets, url, headers, JSON.stringify(body), opts.timeoutMs ?? this.opts.timeoutMs ?? 30_000, opts.signal));
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason ?? err;
       throw new HttpError("network", null, `cannot reach ${url}: ${networkReason(err)}`);

@@ -17,25 +17,30 @@ export class RequestTimeout extends Error {
 }
 
 /**
- * Kept-alive connections to the server: an agent makes a request or two a second while a probe
- * runs, and node:http costs the agent a fraction of the CPU and garbage that fetch does per
- * request (which was most of the agent's own CPU while streaming; bench/README.md). Two sockets
- * at most: the long-poll and one for uploads or beats.
+ * Kept-alive connections to one server, one pool per client: an agent makes a request or two a
+ * second while a probe runs, and node:http costs the agent a fraction of the CPU and garbage that
+ * fetch does per request (which was most of the agent's own CPU while streaming; bench/README.md).
+ * Four sockets at most: the long-poll, uploads and beats.
  */
-const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 4 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 4 }),
-};
+export function keepAliveAgent(server: string): http.Agent {
+  return new URL(server).protocol === "https:" ? new https.Agent({ keepAlive: true, maxSockets: 4 }) : new http.Agent({ keepAlive: true, maxSockets: 4 });
+}
 
 /**
  * POSTs `body` and reads the whole answer. Rejects with the socket's error (ECONNREFUSED …), a
  * RequestTimeout after timeoutMs, or the signal's AbortError.
  */
-export function postRaw(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal?: AbortSignal): Promise<RawResponse> {
+export function postRaw(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const mod = target.protocol === "https:" ? https : http;
-    const agent = target.protocol === "https:" ? agents["https:"] : agents["http:"];
     const req = mod.request(target, {
       method: "POST",
       agent,
