@@ -44,7 +44,9 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-// The agents' claim long-poll skips this: it is an idle fleet's only traffic and has no path
-// parameter to check. Routes with one (/api/agent/runs/:id/…) keep it: without it, Next answers a
-// malformed %-escape there with a bare 500 before the route runs (e2e/security checks both).
-export const config = { matcher: ["/((?!_next/static|_next/image|api/agent/jobs/claim).*)"] };
+// The agent API skips this, as the hot path of a fleet (long-polls, a chunk upload per burst of
+// output): running it for a POST costs Next a copy of the body, which took a live run's upload from
+// 14 to ~200 ms at the median under 50 runs × 10 lines/s (bench/README.md). Only an agent path with
+// a %-escape comes here (run ids never have one), since Next answers a malformed escape in a route
+// parameter with a bare 500 before the route runs (e2e/security checks it).
+export const config = { matcher: ["/((?!_next/static|_next/image|api/agent/).*)", "/api/agent/:rest(.*%.*)"] };

@@ -109,15 +109,14 @@ const MAX_RUNNING = 2;
 /**
  * Group commit of chunk uploads across runs and agents. While MAX_RUNNING batch statements run,
  * the uploads that arrive wait and go together in the next: under load a commit (and its WAL
- * flush) serves many uploads, and when the server is quiet an upload goes at once, alone. A run's
- * uploads are committed in the order they came. A failed batch is retried upload by upload, so an
- * error reaches only the upload it belongs to.
+ * flush) serves many uploads, and when the server is quiet an upload goes at once, alone. An agent
+ * has one upload in flight at a time, so two batches rarely hold the same run; when they do (a
+ * retry after a timeout) the run's row lock orders them and ON CONFLICT keeps one copy. A failed
+ * batch is retried upload by upload, so an error reaches only the upload it belongs to.
  */
 class ChunkBatcher {
   private queue: Waiting[] = [];
   private running = 0;
-  /** Runs with an upload in a running batch: a run's uploads are committed one batch after another, in order. */
-  private readonly busyRuns = new Set<string>();
 
   submit(upload: PendingUpload): Promise<UploadOutcome> {
     return new Promise((resolve, reject) => {
@@ -133,8 +132,7 @@ class ChunkBatcher {
     const rest: Waiting[] = [];
     for (const w of this.queue) {
       const size = w.upload.datas.reduce((n, x) => n + x.length, 0);
-      const free = !runs.has(w.upload.runId) && !this.busyRuns.has(w.upload.runId);
-      const fits = free && batch.length < MAX_BATCH && (batch.length === 0 || chars + size <= MAX_BATCH_CHARS);
+      const fits = batch.length < MAX_BATCH && !runs.has(w.upload.runId) && (batch.length === 0 || chars + size <= MAX_BATCH_CHARS);
       if (!fits) {
         rest.push(w);
         continue;
@@ -150,12 +148,8 @@ class ChunkBatcher {
   private next(): void {
     while (this.running < MAX_RUNNING && this.queue.length > 0) {
       const batch = this.take();
-      if (batch.length === 0) return; // everything queued waits for its run's batch to end
-      const runIds = batch.map((w) => w.upload.runId);
-      runIds.forEach((id) => this.busyRuns.add(id));
       this.running++;
       void this.run(batch).finally(() => {
-        runIds.forEach((id) => this.busyRuns.delete(id));
         this.running--;
         this.next();
       });
