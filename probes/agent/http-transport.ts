@@ -30,7 +30,27 @@ export function keepAliveAgent(server: string): http.Agent {
  * POSTs `body` and reads the whole answer. Rejects with the socket's error (ECONNREFUSED …), a
  * RequestTimeout after timeoutMs, or the signal's AbortError.
  */
-export function postRaw(
+export async function postRaw(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<RawResponse> {
+  try {
+    return await postOnce(agent, url, headers, body, timeoutMs, signal);
+  } catch (err) {
+    // A kept-alive socket the server had just closed for idleness: the request never reached it,
+    // so it goes again at once on a new socket (node:http's documented `reusedSocket` case).
+    if (!(err instanceof StaleSocket)) throw err;
+    return postOnce(agent, url, headers, body, timeoutMs, signal);
+  }
+}
+
+class StaleSocket extends Error {}
+
+function postOnce(
   agent: http.Agent,
   url: string,
   headers: Record<string, string>,
@@ -48,12 +68,15 @@ export function postRaw(
       headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
     });
     const timer = setTimeout(() => req.destroy(new RequestTimeout(timeoutMs)), timeoutMs);
+    let answered = false;
     const fail = (err: Error) => {
       clearTimeout(timer);
-      reject(err);
+      const code = (err as { code?: string }).code;
+      reject(!answered && req.reusedSocket && (code === "ECONNRESET" || code === "EPIPE") ? new StaleSocket(err.message) : err);
     };
     req.on("error", fail);
     req.on("response", (res) => {
+      answered = true;
       const parts: Buffer[] = [];
       res.on("data", (d: Buffer) => parts.push(d));
       res.on("error", fail);
