@@ -77,8 +77,9 @@ export class AgentHttpClient {
     if (opts.auth !== false && this.credential) headers.authorization = `Bearer ${this.credential}`;
     let res: { status: number; statusText: string };
     let text: string;
+    const timeoutMs = opts.timeoutMs ?? this.opts.timeoutMs ?? 30_000;
     try {
-      ({ text, ...res } = await postRaw(this.sockets, url, headers, JSON.stringify(body), opts.timeoutMs ?? this.opts.timeoutMs ?? 30_000, opts.signal));
+      ({ text, ...res } = await postRaw({ agent: this.sockets, url, headers, body: JSON.stringify(body), timeoutMs, signal: opts.signal }));
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason ?? err;
       throw new HttpError("network", null, `cannot reach ${url}: ${networkReason(err)}`);

@@ -28,8 +28,9 @@ afterAll(() => server.close());
 describe("postRaw", () => {
   it("sends a request again on a new socket when the kept-alive one was closed under it", async () => {
     const agent = keepAliveAgent(url);
-    const first = await postRaw(agent, url, { "content-type": "application/json" }, "{}", 5000);
-    const second = await postRaw(agent, url, { "content-type": "application/json" }, "{}", 5000);
+    const request = { agent, url, headers: { "content-type": "application/json" }, body: "{}", timeoutMs: 5000 };
+    const first = await postRaw(request);
+    const second = await postRaw(request);
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(second.text).toBe('{"ok":true}');
     expect(connections).toBe(2);

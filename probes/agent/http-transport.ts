@@ -26,38 +26,34 @@ export function keepAliveAgent(server: string): http.Agent {
   return new URL(server).protocol === "https:" ? new https.Agent({ keepAlive: true, maxSockets: 4 }) : new http.Agent({ keepAlive: true, maxSockets: 4 });
 }
 
+/** One POST: where, what, and how long to wait for the whole answer. */
+export interface PostRequest {
+  agent: http.Agent;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
 /**
- * POSTs `body` and reads the whole answer. Rejects with the socket's error (ECONNREFUSED …), a
+ * POSTs the body and reads the whole answer. Rejects with the socket's error (ECONNREFUSED …), a
  * RequestTimeout after timeoutMs, or the signal's AbortError.
  */
-export async function postRaw(
-  agent: http.Agent,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<RawResponse> {
+export async function postRaw(request: PostRequest): Promise<RawResponse> {
   try {
-    return await postOnce(agent, url, headers, body, timeoutMs, signal);
+    return await postOnce(request);
   } catch (err) {
     // A kept-alive socket the server had just closed for idleness: the request never reached it,
     // so it goes again at once on a new socket (node:http's documented `reusedSocket` case).
     if (!(err instanceof StaleSocket)) throw err;
-    return postOnce(agent, url, headers, body, timeoutMs, signal);
+    return postOnce(request);
   }
 }
 
 class StaleSocket extends Error {}
 
-function postOnce(
-  agent: http.Agent,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<RawResponse> {
+function postOnce({ agent, url, headers, body, timeoutMs, signal }: PostRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const mod = target.protocol === "https:" ? https : http;
