@@ -65,21 +65,27 @@ function largestFileGroup(
       rows.push({ key: `iozone|${LARGEST}|${op.id}|${rec}`, metric: op.title, dims: `record ${formatKiB(rec)}`, unit: UNIT, better: "higher", group: LARGEST, values });
     }
     if (chartRows.length === 0) continue;
-    charts.push({
-      id: `iozone-${op.id}-${LARGEST}`,
-      title: `${op.title} (file sizes differ)`,
-      kind: "line",
-      xKind: "log2",
-      xLabel: "record size",
-      yUnit: UNIT,
-      xTicks: chartRows.map((r) => r.x as number),
-      seriesKeys: seriesKeysIn(chartRows, keys),
-      rows: chartRows,
-      group: LARGEST,
-    });
+    charts.push(recordSizeChart({ id: `iozone-${op.id}-${LARGEST}`, title: `${op.title} (file sizes differ)`, rows: chartRows, keys, group: LARGEST }));
   }
   const sizes = [...new Set(fileOf.values())].sort((a, b) => a - b).map(formatKiB).join(", ");
   return { charts, rows, sizes };
+}
+
+/** One operation's throughput over record sizes, a line per series, on a log2 axis. */
+function recordSizeChart(opts: { id: string; title: string; rows: ChartRowDraft[]; keys: readonly string[]; group: string }): ChartDraft {
+  const { id, title, rows, keys, group } = opts;
+  return {
+    id,
+    title,
+    kind: "line",
+    xKind: "log2",
+    xLabel: "record size",
+    yUnit: UNIT,
+    xTicks: rows.map((r) => r.x as number),
+    seriesKeys: seriesKeysIn(rows, keys),
+    rows,
+    group,
+  };
 }
 
 function compareSection(series: readonly ViewSeries[]): SectionDraft {
@@ -130,18 +136,7 @@ function compareSection(series: readonly ViewSeries[]): SectionDraft {
         rows.push({ key: `iozone|${point}`, metric: op.title, dims: `record ${formatKiB(rec)}`, unit: UNIT, better: "higher", group: groupId, values });
       }
       if (chartRows.length === 0) continue;
-      charts.push({
-        id: `iozone-${op.id}-${file}`,
-        title: op.title,
-        kind: "line",
-        xKind: "log2",
-        xLabel: "record size",
-        yUnit: UNIT,
-        xTicks: chartRows.map((r) => r.x as number),
-        seriesKeys: seriesKeysIn(chartRows, keys),
-        rows: chartRows,
-        group: groupId,
-      });
+      charts.push(recordSizeChart({ id: `iozone-${op.id}-${file}`, title: op.title, rows: chartRows, keys, group: groupId }));
     }
   }
   if (tputTests.size > 0) {
