@@ -95,6 +95,8 @@ async function runBatch(uploads: PendingUpload[]): Promise<UploadOutcome[]> {
 
 interface Waiting {
   upload: PendingUpload;
+  /** The upload's output characters, counted once: a queued upload may be looked at by several takes. */
+  chars: number;
   resolve(o: UploadOutcome): void;
   reject(e: unknown): void;
 }
@@ -120,7 +122,7 @@ class ChunkBatcher {
 
   submit(upload: PendingUpload): Promise<UploadOutcome> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ upload, resolve, reject });
+      this.queue.push({ upload, chars: upload.datas.reduce((n, x) => n + x.length, 0), resolve, reject });
       this.next();
     });
   }
@@ -131,15 +133,14 @@ class ChunkBatcher {
     let chars = 0;
     const rest: Waiting[] = [];
     for (const w of this.queue) {
-      const size = w.upload.datas.reduce((n, x) => n + x.length, 0);
-      const fits = batch.length < MAX_BATCH && !runs.has(w.upload.runId) && (batch.length === 0 || chars + size <= MAX_BATCH_CHARS);
+      const fits = batch.length < MAX_BATCH && !runs.has(w.upload.runId) && (batch.length === 0 || chars + w.chars <= MAX_BATCH_CHARS);
       if (!fits) {
         rest.push(w);
         continue;
       }
       batch.push(w);
       runs.add(w.upload.runId);
-      chars += size;
+      chars += w.chars;
     }
     this.queue = rest;
     return batch;
