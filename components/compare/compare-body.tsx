@@ -20,6 +20,26 @@ export function CompareBody({ model }: { model: ComparisonModel }) {
           </ul>
         </div>
       ) : null}
+      {model.flagged.length > 0 ? (
+        <div className="alert alert-warn" role="status" data-testid="flagged-runs">
+          <strong>Not valid measurements:</strong> the machine&apos;s own telemetry during these runs contradicts their figures, so
+          they are drawn but should not be compared.
+          <ul>
+            {model.flagged.map((f) => (
+              <li key={f.id}>
+                {f.label}:{" "}
+                {f.flags.map((x, i) => (
+                  <span key={x.code}>
+                    {i > 0 ? "; " : ""}
+                    <strong>{x.title}</strong>
+                    {x.evidence ? ` (${x.evidence})` : ""}
+                  </span>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {model.cvWarnings.length > 0 ? (
         <div className="alert alert-warn" role="status" data-testid="cv-warning">
           <strong>Repeats disagree by more than {CV_WARN_PERCENT} %</strong> (coefficient of variation): treat differences smaller than

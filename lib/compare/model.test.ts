@@ -221,3 +221,15 @@ describe("iozone runs of different file sizes", () => {
     expect(s.charts.filter((c) => c.group === "65536").every((c) => c.seriesKeys.join() === "s0")).toBe(true);
   });
 });
+
+describe("runs their telemetry flagged", () => {
+  it("are drawn, and the model lists them with what was found", () => {
+    const cached = { code: "cache-served-read", title: "Read served by the page cache", evidence: "the device read 0 MiB while dd read 256 MiB" };
+    const m = buildComparison([compareRun({ result: ddResult(150e6) }), compareRun({ id: "b", result: ddResult(9e9), flags: [cached] })], { fold: false });
+    expect(m.series).toHaveLength(2);
+    expect(m.flagged).toEqual([{ id: "b", label: expect.any(String), flags: [cached] }]);
+  });
+  it("are not listed when nothing was found", () => {
+    expect(buildComparison([compareRun({ result: ddResult(150e6), flags: [] })], { fold: true }).flagged).toEqual([]);
+  });
+});

@@ -135,6 +135,7 @@ export function buildComparison(runs: readonly CompareRun[], opts: BuildOptions)
     differs: whatDiffers(series.map((s) => ({ key: s.info.key, label: s.info.label, runs: s.runs }))),
     cvWarnings,
     skipped,
+    flagged: runs.filter((r) => (r.flags?.length ?? 0) > 0).map((r) => ({ id: r.id, label: r.label, flags: r.flags ?? [] })),
     folded: opts.fold,
   };
 }

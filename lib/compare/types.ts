@@ -29,6 +29,11 @@ export interface CompareRun {
   /** The profile snapshot, reduced to what a comparison shows (see shareableProfile). */
   profile: Record<string, unknown> | null;
   result: NormalisedResult | null;
+  /**
+   * What the run's own telemetry said against its result (probes/checks): a flagged run is drawn,
+   * but the page says it is not a valid measurement. Absent in snapshots frozen before checks.
+   */
+  flags?: { code: string; title: string; evidence: string }[];
 }
 
 /** Median with min–max and the coefficient of variation of a series' repeats at one point. */
@@ -108,5 +113,7 @@ export interface ComparisonModel {
   cvWarnings: CvWarning[];
   /** Runs that could not be drawn (no result yet, failed, unknown probe). */
   skipped: { id: string; label: string; reason: string }[];
+  /** Runs drawn although their telemetry flagged them, each with what was found. */
+  flagged: { id: string; label: string; flags: { code: string; title: string; evidence: string }[] }[];
   folded: boolean;
 }

@@ -20,6 +20,7 @@ const compareSelect = {
   medium: true,
   profile: true,
   result: true,
+  flags: true,
   host: { select: { name: true } },
 } satisfies Prisma.ProbeRunSelect;
 
@@ -30,6 +31,15 @@ function resultOf(v: unknown): NormalisedResult | null {
   if (!v || typeof v !== "object") return null;
   const r = v as Partial<NormalisedResult>;
   return isProbeId(r.tool) && Array.isArray(r.measurements) ? (r as NormalisedResult) : null;
+}
+
+/** The stored flags (probes/checks RunCheck[]), reduced to what a comparison shows. */
+function flagsOf(v: unknown): NonNullable<CompareRun["flags"]> {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((f) => {
+    const o = f as Record<string, unknown> | null;
+    return o && typeof o.code === "string" && typeof o.title === "string" && typeof o.evidence === "string" ? [{ code: o.code, title: o.title, evidence: o.evidence }] : [];
+  });
 }
 
 const plainObject = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -60,6 +70,7 @@ export function toCompareRuns(rows: readonly CompareRow[]): CompareRun[] {
     medium: r.medium,
     profile: shareableProfile(r.profile),
     result: resultOf(r.result),
+    flags: flagsOf(r.flags),
   }));
 }
 

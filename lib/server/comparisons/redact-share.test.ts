@@ -33,3 +33,11 @@ describe("redactForShare", () => {
     expect(text).toContain("6.1");
   });
 });
+
+describe("redactForShare and flags", () => {
+  const flagged = { ...run("a", "host:1", "db01", "/srv/secret"), flags: [{ code: "write-not-on-device", title: "Write did not reach the device", evidence: "vdb wrote 0 MiB under /srv/secret" }] };
+  it("keeps what was found but drops the free-text evidence unless paths may be shown", () => {
+    expect(redactForShare([flagged], shareIncludeSchema.parse(undefined))[0]!.flags).toEqual([{ code: "write-not-on-device", title: "Write did not reach the device", evidence: "" }]);
+    expect(redactForShare([flagged], shareIncludeSchema.parse({ paths: true }))[0]!.flags?.[0]?.evidence).toContain("/srv/secret");
+  });
+});

@@ -74,6 +74,9 @@ export function redactForShare(runs: readonly CompareRun[], include: ShareInclud
       hostKey: keepName ? r.hostKey : `alias:${hostName}`,
       params: redactParams(r.params, include, pathAlias),
       profile: redactProfile(r.profile, include, pathAlias),
+      // A flag's evidence is free text that may name a device or a directory: a share keeps what
+      // was found (code and title) and drops the evidence unless paths may be shown.
+      ...(r.flags ? { flags: r.flags.map((f) => ({ ...f, evidence: include.paths ? f.evidence : "" })) } : {}),
     };
   });
   const labels = labelRuns(redacted.map((r) => ({ origin: r.origin, params: r.params, hostName: r.hostName, medium: r.medium, fsType: r.fsType, createdAt: r.createdAt })));

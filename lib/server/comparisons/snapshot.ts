@@ -34,6 +34,7 @@ export const compareRunSchema = z.object({
   medium: z.string().nullable(),
   profile: z.record(z.string(), z.unknown()).nullable(),
   result: result.nullable(),
+  flags: z.array(z.object({ code: z.string(), title: z.string(), evidence: z.string() })).optional(),
 }) satisfies z.ZodType<CompareRun>;
 
 /** A shared experiment's answer, frozen beside its runs (absent for plain comparisons). */
@@ -73,5 +74,6 @@ export function publicRun(r: CompareRun) {
     params: r.params,
     profile: r.profile,
     result: r.result,
+    flags: r.flags ?? [],
   };
 }
