@@ -205,3 +205,75 @@ describe("Since then: what a 2026 reader would trip on", () => {
     expect(resolvePreset("fio:rand-read-4k-qd32")?.params).toMatchObject({ ioengine: "libaio", iodepth: 32 });
   });
 });
+
+describe("10. filesystem-metadata-create-drop: the 50,000-table references are not a floor", () => {
+  const g = guide("filesystem-metadata-create-drop");
+  const reproduce = section(g, "Reproduce on your host");
+  it("says MySQL 5.1 synced each .frm and the probe syncs nothing", () => {
+    expect(reproduce).not.toMatch(/so they are a floor/);
+    expect(reproduce).toMatch(/`sync_frm` was on by default/);
+    expect(reproduce).toContain("dev.mysql.com/worklog/task/?id=8216");
+    expect(reproduce).toMatch(/creates empty files and syncs nothing/);
+    expect(reproduce).toMatch(/tens of times faster/);
+  });
+});
+
+describe("11. what the kernel really does, and what the tables really say", () => {
+  it("storage: dirty ratios are shares of available (dirtyable) memory, not of all memory", () => {
+    const g = guide("storage-media-disk-flash-memory");
+    expect(g.body).not.toMatch(/\| % of memory dirty/);
+    expect(g.body).toMatch(/\| `dirty_ratio` \| 40 \| % of available memory dirty/);
+    expect(g.body).toMatch(/free pages plus reclaimable page cache, not total RAM/);
+    for (const name of ["vm.dirty_ratio", "vm.dirty_background_ratio"]) {
+      expect(g.frontmatter.tunables.find((t) => t.name === name)!.why).toMatch(/share of available memory \(free plus reclaimable pages/);
+    }
+  });
+
+  it("numa: THP defrag does nothing once enabled=never, and its default is madvise", () => {
+    const g = guide("linux-memory-numa-databases");
+    const defrag = g.frontmatter.tunables.find((t) => t.name === "/sys/kernel/mm/transparent_hugepage/defrag")!;
+    expect(defrag.why).not.toMatch(/needed to fully switch THP off/);
+    expect(defrag.why).toMatch(/With enabled=never .* defrag has no effect/);
+    expect(defrag.recommended).toMatch(/madvise \(the kernel default since Linux 4\.6\)/);
+    expect(section(g, "What to tune")).toMatch(/with `enabled=never` the defrag setting no longer matters/);
+  });
+
+  it("metadata: InnoDB's runs already depended on the file system", () => {
+    const g = guide("filesystem-metadata-create-drop");
+    const t = g.frontmatter.tunables.find((x) => x.name === "innodb_file_per_table")!;
+    expect(t.why).not.toMatch(/now apply to InnoDB too/);
+    expect(t.why).toMatch(/already depended on the file system \(XFS 12m 48s against 21m 11s on ext3\)/);
+    expect(section(g, "What to tune")).not.toMatch(/these metadata costs now apply to InnoDB/);
+  });
+
+  it("multicore: a Since then section on automatic NUMA balancing meets the --membind advice, sourced", () => {
+    const since = section(guide("multicore-memory-bandwidth"), "Since then");
+    expect(since).toMatch(/Automatic NUMA balancing \(Linux 3\.8, `kernel\.numa_balancing`\)/);
+    expect(since).toMatch(/--membind/);
+    expect(since).toContain("https://docs.kernel.org/admin-guide/sysctl/kernel.html#numa-balancing");
+  });
+
+  it("both XFS guides say the V4 format is deprecated (Linux 5.10) and to be removed in 2030, sourced", () => {
+    for (const slug of ["xfs-preallocation-ndb", "filesystem-metadata-create-drop"]) {
+      const since = section(guide(slug), "Since then");
+      expect(since).toMatch(/Linux 5\.10 .*deprecated|deprecated it/);
+      expect(since).toMatch(/September 2030/);
+      expect(since).toContain("https://docs.kernel.org/admin-guide/xfs.html");
+    }
+  });
+
+  it("ext: record rewrites on ext2 are about 15 % ahead of ext4 and 26 % ahead of ext3, as the dataset says", () => {
+    const g = guide("ext2-ext3-ext4-iozone");
+    expect(g.body).toMatch(/record rewrites by about 15 % against ext4 and 26 % against ext3/);
+    const rows = getDataset("ext-iozone-2009")!.rows.filter((r) => r.operation === "record_rewrite");
+    const sum = (fs: string) => rows.filter((r) => r.fs === fs).reduce((s, r) => s + (r.value as number), 0);
+    expect(Math.round((sum("ext2") / sum("ext4") - 1) * 100)).toBe(15);
+    expect(Math.round((sum("ext2") / sum("ext3") - 1) * 100)).toBe(26);
+  });
+
+  it("rails: the three different effects get a panel (and an axis) each", () => {
+    const ds = getDataset("fastsessions-gains")!;
+    expect(ds.chart.facet).toBe("effect");
+    expect(new Set(ds.rows.map((r) => r.effect)).size).toBe(3);
+  });
+});

@@ -7,8 +7,10 @@ const STEP: Record<string, string> = { CREATE: "create", DROP: "delete" };
 /**
  * The 50,000-table CREATE/DROP rates (content/data/create-drop-50k-rates.json) as one flat run per
  * file system. CREATE TABLE makes the table's files and DROP TABLE unlinks them, so tables per
- * second × 3 is the files per second MySQL asked of the file system (SQL work included, so it is
- * a floor). InnoDB rows are left out: it kept every table's data in one shared ibdata1, so its
+ * second × 3 is the files per second MySQL asked of the file system. Not like for like with the
+ * probe: MySQL 5.1 fdatasync'ed each new .frm (sync_frm, on by default), so its CREATE rate on a
+ * 7200 rpm drive is about the drive's synchronous write rate, while the probe's creates sync
+ * nothing (the guide says so beside the reference). InnoDB rows are left out: it kept every table's data in one shared ibdata1, so its
  * CREATE made one file, not three, and its rates would not be comparable.
  */
 export const fsmetaReference: ReferenceMapping = {
