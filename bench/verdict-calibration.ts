@@ -21,7 +21,8 @@ import { root, startMainServer } from "./lib/server";
 
 const say = (m: string) => console.error(`[calibration] ${m}`);
 const num = (v: string | undefined, dflt: number, name: string, min: number, max: number) => {
-  const n = v === undefined ? dflt : Number(v);
+  if (v === undefined) return dflt;
+  const n = Number(v);
   if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} takes a number from ${min} to ${max}`);
   return n;
 };
