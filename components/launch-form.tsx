@@ -2,12 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type FormEvent } from "react";
+import { isMemoryBacked as isMemory, presetSizeMiB, shrinkToTargetMiB } from "@/probes/core/sizing";
 
 export interface LaunchHost {
   id: string;
   name: string;
-  /** sizeBeyondRamMiB: the file size for presets sized beyond RAM on this target (twice the RAM, within its free space). */
-  targets: { path: string; fsType: string | null; medium: string | null; freeBytes: number | null; sizeBeyondRamMiB: number | null }[];
+  /** The host's RAM, which sizes presets per target (probes/core/sizing.ts). */
+  memTotalBytes: number | null;
+  targets: { path: string; fsType: string | null; medium: string | null; freeBytes: number | null }[];
   missingTools: Record<string, string>;
 }
 
@@ -32,10 +34,21 @@ const gib = (b: number | null) => (b === null ? "?" : `${(b / 2 ** 30).toFixed(1
 
 type LaunchTarget = LaunchHost["targets"][number];
 
-/** A preset's parameters for a target: presets sized beyond RAM take the target's size. */
-function paramsFor(preset: LaunchPreset | undefined, target: LaunchTarget | undefined): Record<string, unknown> {
+/**
+ * The file size the form proposes for a preset on a target, or null to keep the preset's: presets
+ * sized beyond RAM are sized for the target and workload (presetSizeMiB), and any other size
+ * shrinks to what the target can hold (free space minus a margin, a quarter of RAM on tmpfs).
+ */
+function sizeFor(preset: LaunchPreset | undefined, host: LaunchHost | undefined, target: LaunchTarget | undefined): number | null {
+  if (!preset || !host || !target) return null;
+  if (preset.sizeBeyondRam) return presetSizeMiB(host.memTotalBytes, target, preset.params);
+  const own = preset.params.sizeMiB;
+  return typeof own === "number" ? shrinkToTargetMiB(own, host.memTotalBytes, target) : null;
+}
+
+function paramsFor(preset: LaunchPreset | undefined, host: LaunchHost | undefined, target: LaunchTarget | undefined): Record<string, unknown> {
   const params = preset?.params ?? {};
-  const size = preset?.sizeBeyondRam ? target?.sizeBeyondRamMiB : null;
+  const size = sizeFor(preset, host, target);
   return size ? { ...params, sizeMiB: size } : params;
 }
 
@@ -52,12 +65,13 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
   const [chosenTarget, setTarget] = useState(host?.targets[0]?.path ?? "");
   const target = host?.targets.some((t) => t.path === chosenTarget) ? chosenTarget : (host?.targets[0]?.path ?? "");
   const targetInfo = host?.targets.find((t) => t.path === target);
-  const [paramsText, setParamsText] = useState(JSON.stringify(paramsFor(preset, targetInfo), null, 2));
+  const [paramsText, setParamsText] = useState(JSON.stringify(paramsFor(preset, host, targetInfo), null, 2));
   const [repeats, setRepeats] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);
   const missing = preset && host ? host.missingTools[preset.probe] : undefined;
+  const proposed = preset?.sizeBeyondRam ? sizeFor(preset, host, targetInfo) : null;
 
   const byProbe = useMemo(() => {
     const m = new Map<string, LaunchPreset[]>();
@@ -68,13 +82,13 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
   function choosePreset(ref: string) {
     setPresetRef(ref);
     const p = presets.find((x) => x.ref === ref);
-    if (p) setParamsText(JSON.stringify(paramsFor(p, targetInfo), null, 2));
+    if (p) setParamsText(JSON.stringify(paramsFor(p, host, targetInfo), null, 2));
   }
 
   /** Another target (or host) changes the size of a preset sized beyond RAM; other edits stay. */
   function chooseTarget(nextHost: LaunchHost | undefined, path: string) {
     setTarget(path);
-    const size = preset?.sizeBeyondRam ? nextHost?.targets.find((t) => t.path === path)?.sizeBeyondRamMiB : null;
+    const size = sizeFor(preset, nextHost, nextHost?.targets.find((t) => t.path === path));
     if (!size) return;
     try {
       const current = JSON.parse(paramsText) as Record<string, unknown>;
@@ -137,9 +151,9 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
         {preset ? <span className="muted small">{preset.description}</span> : null}
         {preset?.sizeBeyondRam ? (
           <span className="muted small" data-testid="size-beyond-ram">
-            {targetInfo?.sizeBeyondRamMiB
-              ? `File size set to ${targetInfo.sizeBeyondRamMiB / 1024} GiB for this target: twice the host's RAM, or 80 % of the free space if that is less.`
-              : "This host's RAM size is not known yet, so the preset's file size is kept; make it larger than the RAM if the target has room."}
+            {proposed
+              ? `File size set to ${proposed >= 1024 ? `${proposed / 1024} GiB` : `${proposed} MiB`} for this target: ${preset.params.direct === false ? "twice the host's RAM" : "what the run can reach (O_DIRECT bypasses the page cache, so RAM does not matter)"}, within the free space${targetInfo && isMemory(targetInfo) ? " and a quarter of the RAM (the file lives in memory)" : ""}.`
+              : "This host's RAM size is not known yet, so the preset's file size is kept; check that the target has room."}
           </span>
         ) : null}
       </label>

@@ -35,7 +35,7 @@ export type { CommandSpec, Measurement, NormalisedResult, ParseOutcome, Progress
 export type { Better, DisplayUnit, MetricDef, MetricVocabulary } from "./core/metrics";
 export type { ChartDraft, ChartRowDraft, ProbeView, RunChart, RunChartSeries, SectionDraft, SeriesValues, TableRowDraft, ViewRun, ViewSeries, XKind } from "./core/view";
 export { displayMeasurement, displayUnit } from "./core/metrics";
-export { sizeBeyondRamMiB } from "./core/sizing";
+export { presetSizeMiB, shrinkToTargetMiB } from "./core/sizing";
 
 export type ProbeParamsById = { [K in ProbeId]: (typeof probes)[K] extends ProbeDefinition<infer P> ? P : never };
 export type AnyProbeParams = ProbeParamsById[ProbeId];

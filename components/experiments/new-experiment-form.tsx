@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { LaunchPreset } from "@/components/launch-form";
 import type { ExperimentHostOption } from "@/lib/server/experiments/list-experiment-hosts";
+import { presetSizeMiB, shrinkToTargetMiB } from "@/probes/core/sizing";
 
 export interface ExperimentPrefill {
   hostId: string | null;
@@ -27,25 +28,29 @@ interface Props {
 
 const MiB = 2 ** 20;
 
-/**
- * The probe's file size for a preset sized beyond RAM in a lab arm: twice the RAM, but no more
- * than a lab image that fits in the lab's free space can hold (one image at a time).
- */
-function labSizeMiB(host: ExperimentHostOption | undefined): number | null {
+/** The largest probe file a lab image that fits in the lab's free space can hold (one image at a time). */
+function labFitsMiB(host: ExperimentHostOption | undefined): number | null {
   const free = host?.lab?.freeBytes;
   if (!free) return null;
   const fits = Math.floor((((free - 64 * MiB) * 6) / 7 - 64 * MiB) / MiB * 0.9);
-  const ram = host?.memTotalBytes ? Math.ceil((2 * host.memTotalBytes) / MiB) : fits;
-  const mib = Math.floor(Math.min(ram, fits) / 64) * 64;
+  const mib = Math.floor(fits / 64) * 64;
   return mib >= 64 ? mib : null;
 }
 
+/** A lab image is a file system on a loop device: a disk to the sizing, whose room labFitsMiB bounds. */
+const LAB_TARGET = { freeBytes: null, fsType: null, medium: "disk" } as const;
+
 function paramsFor(preset: LaunchPreset | undefined, host: ExperimentHostOption | undefined, kind: "lab" | "tunables", target: string): Record<string, unknown> {
   const params = { ...(preset?.params ?? {}) };
-  const lab = kind === "lab" ? labSizeMiB(host) : null;
-  if (preset?.sizeBeyondRam) {
-    const size = kind === "lab" ? lab : host?.targets.find((t) => t.path === target)?.sizeBeyondRamMiB;
+  const lab = kind === "lab" ? labFitsMiB(host) : null;
+  const targetInfo = kind === "lab" ? LAB_TARGET : host?.targets.find((t) => t.path === target);
+  if (preset?.sizeBeyondRam && host && targetInfo) {
+    // Sized for the workload and target (probes/core/sizing.ts): the run's reach for O_DIRECT,
+    // twice the RAM for buffered I/O, within the free space, a quarter of RAM on tmpfs.
+    const size = presetSizeMiB(host.memTotalBytes, targetInfo, preset.params);
     if (size) params.sizeMiB = size;
+  } else if (kind === "tunables" && host && targetInfo && typeof params.sizeMiB === "number") {
+    params.sizeMiB = shrinkToTargetMiB(params.sizeMiB, host.memTotalBytes, targetInfo) ?? params.sizeMiB;
   }
   // A fixed-size preset (the article's 4 GiB file) shrinks to what one lab image can hold.
   if (lab && typeof params.sizeMiB === "number" && params.sizeMiB > lab) params.sizeMiB = lab;

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import { expect, test, type Page } from "@playwright/test";
 import { apiTokenFor, bearer, signInAs } from "../helpers";
 import { startAgent, type AgentHandle } from "./agent-process";
@@ -44,6 +45,26 @@ test("register a host in the UI and start its agent with the one-time command", 
   await expect(page.getByTestId("agent-state")).toHaveText("online");
   await expect(page.getByRole("cell", { name: "/dev/shm" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "/dev/shm" }).getByRole("cell", { name: "tmpfs" }).first()).toBeVisible();
+});
+
+test("the QD1 random-read preset on /dev/shm proposes at most a quarter of the RAM; on disk, no more than 60 s can reach", async ({ page }) => {
+  await signInAs(page, "operator");
+  await page.goto(`/runs/new?host=${hostId}`);
+  const form = page.getByTestId("launch-form");
+  await form.getByLabel("Preset").selectOption("fio:rand-read-4k");
+  const sizeMiB = async () => (JSON.parse(await form.getByLabel(/^Parameters/).inputValue()) as { sizeMiB: number }).sizeMiB;
+  await form.getByLabel("Target directory").selectOption("/dev/shm");
+  await expect(form.getByTestId("size-beyond-ram")).toContainText("a quarter of the RAM");
+  // The agent's profile reads MemTotal, as os.totalmem() does; /dev/shm is tmpfs on this host.
+  const onShm = await sizeMiB();
+  expect(onShm).toBeGreaterThan(0);
+  expect(onShm * 2 ** 20).toBeLessThanOrEqual(os.totalmem() / 4);
+  // The scratch dir is on disk: O_DIRECT for 60 s at QD1 reaches 11.4 GiB at most (50 000 IOPS).
+  await form.getByLabel("Target directory").selectOption(agent!.scratch);
+  await expect(form.getByTestId("size-beyond-ram")).not.toContainText("a quarter of the RAM");
+  const onDisk = await sizeMiB();
+  expect(onDisk).toBeLessThanOrEqual(11 * 1024);
+  expect(onDisk * 2 ** 20).toBeLessThanOrEqual(fs.statfsSync(agent!.scratch).bavail * fs.statfsSync(agent!.scratch).bsize);
 });
 
 test("launch dd from the UI, watch it live and see the parsed result", async ({ page }) => {

@@ -63,10 +63,11 @@ describe("host use cases", () => {
     expect(read?.profile.sysctls).toEqual({ "vm.swappiness": "60" });
     expect(read?.profile.targets.map((t) => t.path)).toEqual(["/srv/a"]);
     const launch = (await listLaunchHosts()).find((h) => h.name === name);
+    // The forms size presets per target from these facts and the host's RAM.
+    expect(launch?.memTotalBytes).toBe(2 ** 30);
     expect(launch?.targets).toEqual([
-      // Presets sized beyond RAM get twice the host's 1 GiB.
-      { path: "/srv/a", fsType: "xfs", medium: "ssd", freeBytes: 100 * 2 ** 30, sizeBeyondRamMiB: 2048 },
-      { path: "/srv/b", fsType: null, medium: null, freeBytes: null, sizeBeyondRamMiB: 2048 },
+      { path: "/srv/a", fsType: "xfs", medium: "ssd", freeBytes: 100 * 2 ** 30 },
+      { path: "/srv/b", fsType: null, medium: null, freeBytes: null },
     ]);
     // Every probe that runs fio is unavailable there, and only those.
     const onFio = allProbes().filter((p) => p.tool.binary === "fio").map((p) => p.id);

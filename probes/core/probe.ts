@@ -99,8 +99,9 @@ export interface PresetDef<P> {
   /** Everything except `target`, which belongs to the host the preset runs on. */
   params: Omit<P, "target">;
   /**
-   * The preset's file (its `sizeMiB`) should be larger than the host's RAM: the launch form sets
-   * it per target with `sizeBeyondRamMiB` (probes/core/sizing.ts).
+   * The preset's file (its `sizeMiB`) should spread past the caches: the launch form sets it per
+   * target with `presetSizeMiB` (probes/core/sizing.ts): twice the RAM for buffered I/O on a
+   * disk, the run's reach for O_DIRECT, never past the free space or a quarter of RAM on tmpfs.
    */
   sizeBeyondRam?: boolean;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIO_PRESETS_SIZED_BEYOND_RAM, fioParamsSchema, fioPresets, sizeBeyondRamMiB } from "./params";
+import { FIO_PRESETS_SIZED_BEYOND_RAM, fioParamsSchema, fioPresets, presetSizeMiB } from "./params";
 
 const GiB = 2 ** 30;
 
@@ -12,18 +12,9 @@ describe("presets sized beyond RAM", () => {
     }
   });
 
-  it("take twice the RAM in whole GiB", () => {
-    expect(sizeBeyondRamMiB(16 * GiB, null)).toBe(32 * 1024);
-    expect(sizeBeyondRamMiB(7.6 * GiB, 500 * GiB)).toBe(16 * 1024);
-  });
-
-  it("leave a fifth of the target free, and never go below 1 GiB", () => {
-    expect(sizeBeyondRamMiB(64 * GiB, 50 * GiB)).toBe(40 * 1024);
-    expect(sizeBeyondRamMiB(64 * GiB, 0.5 * GiB)).toBe(1024);
-  });
-
-  it("say nothing when the RAM size is unknown", () => {
-    expect(sizeBeyondRamMiB(null, 100 * GiB)).toBeNull();
-    expect(sizeBeyondRamMiB(0, 100 * GiB)).toBeNull();
+  it("are sized per target by presetSizeMiB (probes/core/sizing.test.ts covers the host profiles)", () => {
+    for (const id of FIO_PRESETS_SIZED_BEYOND_RAM) {
+      expect(presetSizeMiB(24 * GiB, { freeBytes: 12 * GiB, fsType: "tmpfs", medium: "memory" }, fioPresets[id]!.params), id).toBe(6 * 1024);
+    }
   });
 });

@@ -51,12 +51,13 @@ const rand = { blockSizeKiB: 4, sizeMiB: 1024, runtimeSec: 30, ioengine: "libaio
 /**
  * One thread, one synchronous pread/pwrite at a time, as the Baidu storage article measured
  * (4 KB requests over a 117 GB data set, far larger than RAM). The file spans 16 GiB here; the
- * launch form raises or lowers that to twice the host's RAM where the target has the room
- * (sizeBeyondRamMiB), so offsets spread as widely as the article's did.
+ * launch form sizes it per target (presetSizeMiB, probes/core/sizing.ts): with O_DIRECT the page
+ * cache is bypassed, so the file spans what 60 s can reach at most, within the target's free
+ * space, and a quarter of RAM on tmpfs.
  */
 const randQd1 = { blockSizeKiB: 4, sizeMiB: 16384, runtimeSec: 60, ioengine: "psync", iodepth: 1, numjobs: 1, direct: true } as const;
 
-export { sizeBeyondRamMiB } from "../core/sizing";
+export { presetSizeMiB } from "../core/sizing";
 
 export const fioPresets: Record<string, PresetDef<FioParams>> = {
   "seq-write": {
@@ -72,14 +73,14 @@ export const fioPresets: Record<string, PresetDef<FioParams>> = {
   "rand-read-4k": {
     title: "Random read, 4 KiB, one synchronous thread (QD1)",
     description:
-      "60 s of 4 KiB pread calls, one at a time, with O_DIRECT over a file larger than RAM where the target has room (the form sets twice the host's RAM): the Baidu article's single-thread random read. fio first lays the file out.",
+      "60 s of 4 KiB pread calls, one at a time, with O_DIRECT over a file as wide as the run can reach (the form sizes it per target, within its free space): the Baidu article's single-thread random read. fio first lays the file out.",
     params: { ...randQd1, rw: "randread" },
     sizeBeyondRam: true,
   },
   "rand-write-4k": {
     title: "Random write, 4 KiB, one synchronous thread (QD1)",
     description:
-      "60 s of 4 KiB pwrite calls, one at a time, with O_DIRECT over a file larger than RAM where the target has room: the Baidu article's single-thread random write.",
+      "60 s of 4 KiB pwrite calls, one at a time, with O_DIRECT over a file as wide as the run can reach, within the target's free space: the Baidu article's single-thread random write.",
     params: { ...randQd1, rw: "randwrite" },
     sizeBeyondRam: true,
   },
@@ -92,7 +93,7 @@ export const fioPresets: Record<string, PresetDef<FioParams>> = {
   "rand-rw-4k": {
     title: "Random read/write mix 70/30, 4 KiB, one synchronous thread (QD1)",
     description:
-      "60 s of 4 KiB pread and pwrite calls, 70 % reads, one at a time with O_DIRECT over a file larger than RAM where the target has room: a database-like mix at the article's single-thread depth.",
+      "60 s of 4 KiB pread and pwrite calls, 70 % reads, one at a time with O_DIRECT over a file as wide as the run can reach, within the target's free space: a database-like mix at the article's single-thread depth.",
     params: { ...randQd1, rw: "randrw", rwmixread: 70 },
     sizeBeyondRam: true,
   },

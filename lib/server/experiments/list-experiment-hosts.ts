@@ -7,7 +7,6 @@ import { db } from "../../db";
 export interface ExperimentHostOption extends LaunchHostOption {
   lab: { dir: string; fileSystems: string[]; freeBytes: number | null } | null;
   tunables: { allowed: string[]; dropCaches: boolean; current: { name: string; device: string | null; value: string | null }[] } | null;
-  memTotalBytes: number | null;
   numaNodes: number | null;
 }
 
@@ -21,7 +20,6 @@ export async function listExperimentHosts(): Promise<ExperimentHostOption[]> {
       ...h,
       lab: caps.success && caps.data.lab ? { dir: caps.data.lab.dir, fileSystems: caps.data.lab.fileSystems, freeBytes: caps.data.lab.freeBytes } : null,
       tunables: caps.success && caps.data.tunables ? { allowed: caps.data.tunables.allowed, dropCaches: caps.data.tunables.dropCaches, current: caps.data.tunables.current } : null,
-      memTotalBytes: profile.memory.totalBytes,
       numaNodes: profile.numa.nodes,
     };
   });

@@ -1,4 +1,4 @@
-import { probeIds, sizeBeyondRamMiB } from "../../../probes/catalog";
+import { probeIds } from "../../../probes/catalog";
 import { readHostProfile } from "../../../probes/profile/read-profile";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
@@ -8,8 +8,9 @@ import { missingToolMessage } from "./host-summary";
 export interface LaunchHostOption {
   id: string;
   name: string;
-  /** sizeBeyondRamMiB: the file size for presets sized beyond RAM on this target (twice the RAM, within its free space). */
-  targets: { path: string; fsType: string | null; medium: string | null; freeBytes: number | null; sizeBeyondRamMiB: number | null }[];
+  /** The host's RAM: the forms size presets per target with it (presetSizeMiB, probes/core/sizing.ts). */
+  memTotalBytes: number | null;
+  targets: { path: string; fsType: string | null; medium: string | null; freeBytes: number | null }[];
   /** probe id → why its tool is missing on this host. */
   missingTools: Record<string, string>;
 }
@@ -31,10 +32,10 @@ export async function listLaunchHosts(): Promise<LaunchHostOption[]> {
       id: h.id,
       name: h.name,
       missingTools,
+      memTotalBytes: profile.memory.totalBytes,
       targets: allowed.map((path) => {
         const t = targets.find((x) => x.path === path);
-        const freeBytes = t?.freeBytes ?? null;
-        return { path, fsType: t?.fsType ?? null, medium: t?.medium ?? null, freeBytes, sizeBeyondRamMiB: sizeBeyondRamMiB(profile.memory.totalBytes, freeBytes) };
+        return { path, fsType: t?.fsType ?? null, medium: t?.medium ?? null, freeBytes: t?.freeBytes ?? null };
       }),
     };
   });

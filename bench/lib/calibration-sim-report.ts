@@ -1,0 +1,77 @@
+// Runs the simulation grid and prints it: per noise model, per runs-per-arm, the interval's real
+// coverage beside the confidence it reports, the A/A false-verdict rate and the detection rates;
+// then the sequential rules (the precision rule, and the server's current CV rule).
+import { DEFAULT_POLICY, decideNextRound, type RepeatPolicy } from "../../lib/experiments/schedule";
+import { EFFECTS, NOISE_MODELS, precisionRule, simulateFixed, simulateSequential, type CellResult, type SequentialResult, type StopRule } from "./calibration-sim";
+
+const pct = (x: number, d = 1) => `${(x * 100).toFixed(d)}`;
+const RUN_COUNTS = [3, 4, 5, 6, 8, 10, 15, 20];
+
+export interface SimOptions {
+  trials: number;
+  seed: number;
+  precisionPct: number;
+  min: number;
+  max: number;
+  /** The rule to simulate besides the CV rule; defaults to precisionRule. */
+  rule?: { name: string; rule: StopRule };
+}
+
+export interface SimReport {
+  fixed: { model: string; cells: CellResult[] }[];
+  sequential: { model: string; results: SequentialResult[] }[];
+  shortfalls: string[];
+}
+
+/** The server's stopping rule as it is in lib/experiments/schedule.ts, policy bound. */
+export function libRule(policy: RepeatPolicy): StopRule {
+  return (arms, rounds) => ({ more: decideNextRound(policy, arms, rounds).more });
+}
+
+export function runSimulation(o: SimOptions, log: (line: string) => void): SimReport {
+  const report: SimReport = { fixed: [], sequential: [], shortfalls: [] };
+  const effects = EFFECTS.filter((e) => e !== 1);
+  const effectHead = effects.map((e) => (e >= 2 ? `${e}×` : `+${Math.round((e - 1) * 100)} %`).padStart(7)).join(" ");
+  for (const model of NOISE_MODELS) {
+    log(`\nfixed run counts — ${model.name} (${o.trials} experiments per cell and effect)`);
+    log(`runs/arm  nominal  coverage  A/A false  detected: ${effectHead}`);
+    const cells: CellResult[] = [];
+    for (const n of RUN_COUNTS) {
+      const c = simulateFixed({ model, runsPerArm: n, trials: o.trials, seed: o.seed });
+      cells.push(c);
+      // Monte Carlo error: a coverage within 2 standard errors of the nominal is not a shortfall.
+      const se = Math.sqrt((c.nominal * (1 - c.nominal)) / (c.trials * EFFECTS.length));
+      const short = c.coverage < c.nominal - 2 * se;
+      if (short) report.shortfalls.push(`${model.name}, ${n} runs/arm: coverage ${pct(c.coverage)} % < nominal ${pct(c.nominal)} %`);
+      log(
+        `${String(n).padStart(8)}  ${pct(c.nominal).padStart(6)} %  ${pct(c.coverage).padStart(6)} %${short ? "!" : " "}  ${pct(c.excludesOne["1"]!).padStart(7)} %  ` +
+          `          ${effects.map((e) => `${pct(c.detected[String(e)]!, 0)} %`.padStart(7)).join(" ")}`,
+      );
+    }
+    report.fixed.push({ model: model.name, cells });
+  }
+  const rules: { name: string; rule: StopRule }[] = [
+    o.rule ?? { name: `precision ±${o.precisionPct} %, ${o.min}–${o.max} rounds`, rule: precisionRule({ min: o.min, max: o.max, precisionPct: o.precisionPct }) },
+    { name: `current CV rule (cv ≤ ${DEFAULT_POLICY.cvTarget} %), ${o.min}–${o.max} rounds`, rule: libRule({ ...DEFAULT_POLICY, min: o.min, max: o.max }) },
+  ];
+  for (const model of NOISE_MODELS) {
+    log(`\nsequential stopping — ${model.name}`);
+    log(`rule                                          claimed  coverage  A/A false  detected: ${effectHead}   runs/arm (A/A … 2×)`);
+    const results: SequentialResult[] = [];
+    for (const r of rules) {
+      const s = simulateSequential({ model, rule: r.rule, ruleName: r.name, maxRounds: o.max, trials: o.trials, seed: o.seed });
+      results.push(s);
+      const se = Math.sqrt((s.nominalMean * (1 - s.nominalMean)) / (s.trials * EFFECTS.length));
+      const short = s.coverage < s.nominalMean - 2 * se;
+      if (short) report.shortfalls.push(`${model.name}, ${r.name}: coverage ${pct(s.coverage)} % < claimed ${pct(s.nominalMean)} %`);
+      const runs = EFFECTS.map((e) => s.meanRunsPerArm[String(e)]!.toFixed(1)).join(" ");
+      log(
+        `${r.name.padEnd(44)}  ${pct(s.nominalMean).padStart(5)} %  ${pct(s.coverage).padStart(6)} %${short ? "!" : " "}  ${pct(s.excludesOne["1"]!).padStart(7)} %  ` +
+          `          ${effects.map((e) => `${pct(s.detected[String(e)]!, 0)} %`.padStart(7)).join(" ")}   ${runs}`,
+      );
+    }
+    report.sequential.push({ model: model.name, results });
+  }
+  log(report.shortfalls.length ? `\ncoverage below nominal (! above):\n${report.shortfalls.map((s) => `  - ${s}`).join("\n")}` : "\ncoverage ≥ nominal in every cell (within 2 Monte Carlo standard errors)");
+  return report;
+}
