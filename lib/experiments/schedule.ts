@@ -39,8 +39,9 @@ export function roundOrder(arms: number, round: number, order: RepeatPolicy["ord
 /**
  * What the stop rule may look at. Deliberately no ratios, intervals or verdict states: only the
  * interval half-widths, the counts and the clock. Stopping when the interval first excludes 1
- * ("peeking") turns a 5 % false-verdict rate into 20–30 % over ten looks; a rule that stops on
- * width alone leaves each interval's coverage as it is.
+ * ("peeking") turns a 5 % false-verdict rate into about 19 % over ten looks (Armitage, McPherson
+ * & Rowe, 1969, repeated significance tests); a rule that stops on width alone does not choose
+ * its stopping point by the answer.
  */
 export interface StopInput {
   /** halfWidthPct of every verdict line; null for a line still collecting. */
