@@ -168,7 +168,7 @@ test("a vm.dirty_ratio A/B with a warm-up ends with a verdict and the sysctl at 
   expect(e.arms.map((x) => [x.validRunIds.length, x.excluded])).toEqual([[3, 1], [3, 1]]);
   expect(e.verdict[0]!.sentence).toMatch(/vm.dirty_ratio=30/);
   expect(e.decision === "precision" || e.decision === "max").toBe(true);
-  expect(e.runs.every((r) => r.setup?.tunables[0]?.restored === true && r.setup.tunables[0].from === originalDirtyRatio)).toBe(true);
+  expect(e.runs.every((r) => r.setup?.tunables[0]?.restored === true && r.setup.tunables[0].from === originalDirtyRatio), JSON.stringify(e.runs.map((r) => [r.status, r.setup]))).toBe(true);
   expect(e.reverted).toBe(true);
   expect(sysctl("vm.dirty_ratio")).toBe(originalDirtyRatio);
   // The host page says what the agent may change, and that nothing is left changed.
