@@ -6,7 +6,7 @@
 //           experiments (identical arms) and positive controls (ext4 vs ext4 mounted sync).
 //   npx tsx bench/verdict-calibration.ts --sim [--trials 2000] [--seed 1] [--precision-pct 5] [--max 20]
 //   npx tsx bench/verdict-calibration.ts [--aa 40] [--positive 20] [--runtime-sec 5] [--agents 1|2]
-//        [--max-minutes M] [--out FILE] [--resume FILE] [--min 3] [--max 6] [--build | --stale-build]
+//        [--max-minutes M] [--out FILE] [--resume FILE] [--min 4] [--max 6] [--build | --stale-build]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { createOperatorToken, UserApi } from "./lib/api";
 import { excludesOne, planExperiments, rightDirection, runPlanned, startCalibrationAgent, type CalibrationAgent, type ExperimentOutcome } from "./lib/calibration-real";
 import { runSimulation } from "./lib/calibration-sim-report";
+import { DEFAULT_POLICY } from "../lib/experiments/schedule";
 import { cleanupAll, cleanupOnSignals, onCleanup } from "./lib/cleanup";
 import { busiestOthersMeter, descendants, machineCpuMeter } from "./lib/proc";
 import { describeMachine, writeJson } from "./lib/report";
@@ -44,7 +45,7 @@ async function sim(flags: Record<string, string | boolean | undefined>): Promise
   const trials = num(flags.trials as string | undefined, 2000, "trials", 50, 100_000);
   const seed = num(flags.seed as string | undefined, 1, "seed", 0, 2 ** 31);
   const precisionPct = num(flags["precision-pct"] as string | undefined, 5, "precision-pct", 0.5, 50);
-  const min = num(flags.min as string | undefined, 3, "min", 2, 50);
+  const min = num(flags.min as string | undefined, DEFAULT_POLICY.min, "min", 3, 50);
   const max = num(flags.max as string | undefined, 20, "max", min, 50);
   const t0 = Date.now();
   console.log(`Verdict calibration, simulated: ${trials} experiments per cell, seed ${seed}, ABBA order, Hodges–Lehmann ratio with the exact Mann–Whitney interval (lib/experiments)`);
@@ -94,7 +95,7 @@ async function real(flags: Record<string, string | boolean | undefined>): Promis
   const runtimeSec = num(flags["runtime-sec"] as string | undefined, 5, "runtime-sec", 1, 600);
   const agentsN = num(flags.agents as string | undefined, 1, "agents", 1, 2);
   const maxMinutes = num(flags["max-minutes"] as string | undefined, Infinity, "max-minutes", 1, Infinity);
-  const repeats = { min: num(flags.min as string | undefined, 3, "min", 2, 50), max: num(flags.max as string | undefined, 6, "max", 2, 50) };
+  const repeats = { min: num(flags.min as string | undefined, 4, "min", 3, 50), max: num(flags.max as string | undefined, 6, "max", 2, 50) };
   const port = num(flags.port as string | undefined, 3314, "port", 1024, 65535);
   if (runtimeSec < 5) say(`warning: runs of ${runtimeSec} s are shorter than 5 s and will be flagged invalid once the result checks land`);
   const date = new Date().toISOString().slice(0, 10);

@@ -1,8 +1,10 @@
 // Runs the simulation grid and prints it: per noise model, per runs-per-arm, the interval's real
 // coverage beside the confidence it reports, the A/A false-verdict rate and the detection rates;
-// then the sequential rules (the precision rule, and the server's current CV rule).
+// then the server's own stopping rule (lib/experiments/schedule.ts) with stop "precision" and stop "cv".
+import { halfWidthPct } from "../../lib/experiments/precision";
+import { ratioInterval } from "../../lib/experiments/ratio-interval";
 import { DEFAULT_POLICY, decideNextRound, type RepeatPolicy } from "../../lib/experiments/schedule";
-import { EFFECTS, NOISE_MODELS, precisionRule, simulateFixed, simulateSequential, type CellResult, type SequentialResult, type StopRule } from "./calibration-sim";
+import { EFFECTS, NOISE_MODELS, simulateFixed, simulateSequential, type CellResult, type SequentialResult, type StopRule } from "./calibration-sim";
 
 const pct = (x: number, d = 1) => `${(x * 100).toFixed(d)}`;
 const RUN_COUNTS = [3, 4, 5, 6, 8, 10, 15, 20];
@@ -13,7 +15,7 @@ export interface SimOptions {
   precisionPct: number;
   min: number;
   max: number;
-  /** The rule to simulate besides the CV rule; defaults to precisionRule. */
+  /** A rule to simulate instead of the server's precision rule (the CV rule is always shown beside it). */
   rule?: { name: string; rule: StopRule };
 }
 
@@ -23,9 +25,23 @@ export interface SimReport {
   shortfalls: string[];
 }
 
-/** The server's stopping rule as it is in lib/experiments/schedule.ts, policy bound. */
+/**
+ * The server's own stopping rule (lib/experiments/schedule.ts decideNextRound), policy bound and
+ * fed what the server feeds it: each arm's interval half-width against the first arm, the valid
+ * runs per arm and the rounds done. The simulated runs begin after any warm-up and take no time,
+ * so the warm-up and the budget are off here.
+ */
 export function libRule(policy: RepeatPolicy): StopRule {
-  return (arms, rounds) => ({ more: decideNextRound(policy, arms, rounds).more });
+  const p: RepeatPolicy = { ...policy, warmup: false, budgetMin: null };
+  return (arms, rounds) => {
+    const base = arms[0]?.values ?? [];
+    const halfWidths = arms.slice(1).map((a) => {
+      const ri = base.length >= 3 && a.values.length >= 3 ? ratioInterval(base, a.values) : null;
+      return ri ? halfWidthPct(ri) : null;
+    });
+    const validPerArm = Math.min(...arms.map((a) => a.values.length));
+    return { more: decideNextRound(p, { halfWidths, validPerArm, roundsDone: rounds, minutesElapsed: 0, series: arms }).more };
+  };
 }
 
 export function runSimulation(o: SimOptions, log: (line: string) => void): SimReport {
@@ -51,8 +67,8 @@ export function runSimulation(o: SimOptions, log: (line: string) => void): SimRe
     report.fixed.push({ model: model.name, cells });
   }
   const rules: { name: string; rule: StopRule }[] = [
-    o.rule ?? { name: `precision ±${o.precisionPct} %, ${o.min}–${o.max} rounds`, rule: precisionRule({ min: o.min, max: o.max, precisionPct: o.precisionPct }) },
-    { name: `current CV rule (cv ≤ ${DEFAULT_POLICY.cvTarget} %), ${o.min}–${o.max} rounds`, rule: libRule({ ...DEFAULT_POLICY, min: o.min, max: o.max }) },
+    o.rule ?? { name: `server rule: precision ±${o.precisionPct} %, ${o.min}–${o.max} runs/arm`, rule: libRule({ ...DEFAULT_POLICY, stop: "precision", precisionPct: o.precisionPct, min: o.min, max: o.max }) },
+    { name: `server rule: CV ≤ ${DEFAULT_POLICY.cvTarget} %, ${o.min}–${o.max} runs/arm`, rule: libRule({ ...DEFAULT_POLICY, stop: "cv", min: o.min, max: o.max }) },
   ];
   for (const model of NOISE_MODELS) {
     log(`\nsequential stopping — ${model.name}`);

@@ -102,24 +102,6 @@ export function simulateFixed(opts: { model: NoiseModel; runsPerArm: number; tri
  */
 export type StopRule = (valuesByArm: readonly { label: string; values: number[] }[], roundsDone: number) => { more: boolean };
 
-/**
- * The precision rule: stop once every arm's interval against the baseline is within ±precisionPct
- * of its ratio (the larger side, in %), or at max rounds. It never looks at whether the interval
- * excludes 1, so stopping does not chase significance. Used until the server's own rule lands.
- */
-export function precisionRule(opts: { min: number; max: number; precisionPct: number }): StopRule {
-  return (arms, rounds) => {
-    if (rounds < opts.min) return { more: true };
-    if (rounds >= opts.max) return { more: false };
-    const base = arms[0]!.values;
-    const wide = arms.slice(1).some((a) => {
-      const ri = ratioInterval(base, a.values);
-      return !ri || Math.max(ri.ratio / ri.low, ri.high / ri.ratio) - 1 > opts.precisionPct / 100;
-    });
-    return { more: wide };
-  };
-}
-
 export interface SequentialResult {
   rule: string;
   coverage: number;

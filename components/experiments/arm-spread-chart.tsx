@@ -2,16 +2,11 @@
 
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from "recharts";
 import { seriesColor } from "@/components/charts/palette";
-
-export interface ArmPoints {
-  label: string;
-  values: number[];
-  median: number | null;
-}
+import type { ArmPoints } from "@/lib/experiments/chart-points";
 
 const fmt = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 2 });
 
-/** Every run's value per arm as a dot, the median as a wide mark: the spread at a glance. */
+/** Every valid run's value per arm as a dot, the median (lib/experiments/chart-points.ts) as a cross: the spread at a glance. */
 export function ArmSpreadChart({ title, unit, arms }: { title: string; unit: string; arms: ArmPoints[] }) {
   const summary = `${title}: ${arms.map((a) => `${a.label} median ${a.median === null ? "none" : `${fmt(a.median)} ${unit}`} over ${a.values.length} runs`).join("; ")}`;
   return (

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import type { LaunchPreset } from "@/components/launch-form";
 import type { ExperimentHostOption } from "@/lib/server/experiments/list-experiment-hosts";
 import { presetSizeMiB, shrinkToTargetMiB } from "@/probes/core/sizing";
+import { defaultRepeats, RepeatsFieldset, type RepeatsValue } from "./repeats-fieldset";
 
 export interface ExperimentPrefill {
   hostId: string | null;
@@ -15,6 +16,8 @@ export interface ExperimentPrefill {
   values: string[];
   min: number | null;
   max: number | null;
+  /** ?warmup=0 turns the warm-up run off. */
+  warmup?: boolean | null;
   title: string | null;
 }
 
@@ -70,11 +73,7 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
   const [tunable, setTunable] = useState(prefill.tunable ?? "vm.dirty_ratio");
   const [values, setValues] = useState(prefill.values.join(", "));
   const [paramsText, setParamsText] = useState(JSON.stringify(paramsFor(preset, host, kind, target), null, 2));
-  const [min, setMin] = useState(prefill.min ?? 3);
-  const [max, setMax] = useState(prefill.max ?? 10);
-  const [cvTarget, setCvTarget] = useState(2.5);
-  const [order, setOrder] = useState<"abba" | "random">("abba");
-  const [dropCaches, setDropCaches] = useState(false);
+  const [repeats, setRepeats] = useState<RepeatsValue>(defaultRepeats(prefill));
   const [title, setTitle] = useState(prefill.title ?? "");
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -124,7 +123,7 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
           probe: preset?.probe,
           params: kind === "lab" ? params : { ...params, target },
           arms: arms(),
-          repeats: { min, max, cvTarget, order, dropCaches },
+          repeats,
         }),
       });
       const body = (await r.json().catch(() => ({}))) as { id?: string; error?: string; fieldErrors?: Record<string, string[]> };
@@ -297,35 +296,7 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
         <textarea name="params" rows={7} value={paramsText} onChange={(e) => setParamsText(e.target.value)} spellCheck={false} />
       </label>
 
-      <fieldset>
-        <legend>Repeats</legend>
-        <div className="row">
-          <label>
-            At least (rounds)
-            <input name="min" type="number" min={2} max={50} value={min} onChange={(e) => setMin(Number(e.target.value))} />
-          </label>
-          <label>
-            At most (rounds)
-            <input name="max" type="number" min={2} max={50} value={max} onChange={(e) => setMax(Number(e.target.value))} />
-          </label>
-          <label>
-            Stop when every arm&apos;s CV is under (%)
-            <input name="cvTarget" type="number" min={0.1} max={100} step={0.1} value={cvTarget} onChange={(e) => setCvTarget(Number(e.target.value))} />
-          </label>
-          <label>
-            Order
-            <select name="order" value={order} onChange={(e) => setOrder(e.target.value as "abba" | "random")}>
-              <option value="abba">A B, B A, … (alternating)</option>
-              <option value="random">Shuffled blocks (seeded)</option>
-            </select>
-          </label>
-        </div>
-        <label className="inline">
-          <input type="checkbox" name="dropCaches" checked={dropCaches} disabled={!host?.tunables?.dropCaches} onChange={(e) => setDropCaches(e.target.checked)} /> Drop the page cache before
-          each run
-          {host?.tunables?.dropCaches ? "" : <span className="muted small"> — needs the agent&apos;s --allow-tunable vm.drop_caches</span>}
-        </label>
-      </fieldset>
+      <RepeatsFieldset value={repeats} onChange={setRepeats} errors={fieldErrors} canDropCaches={!!host?.tunables?.dropCaches} />
       <label>
         Title (optional)
         <input name="title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />

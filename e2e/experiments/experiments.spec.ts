@@ -2,6 +2,8 @@
 // file-system lab experiment from the UI, a vm.dirty_ratio A/B, an agent killed with SIGKILL
 // in the middle of a tunable arm, and a cancel in the middle of a lab arm. Every one must leave
 // the host as it found it: the sysctl back (read with sysctl -n), nothing mounted, no image left.
+// Runs that should count are fio time-based runs of 6 s: the run checks flag anything shorter
+// than 5 s, and a flagged run never reaches a verdict.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -19,6 +21,8 @@ let originalDirtyRatio = "";
 const sysctl = (name: string) => execFileSync("sysctl", ["-n", name], { encoding: "utf8" }).trim();
 /** Mounts and loop devices whose path lies under the lab dir. */
 const labMounts = () => execFileSync("findmnt", ["-rn", "-o", "TARGET"], { encoding: "utf8" }).split("\n").filter((l) => l.startsWith(labDir));
+/** 6 s of 4 KiB direct writes: long enough to count, short enough for a spec. */
+const fioWrite = (direct: boolean) => ({ rw: "write", blockSizeKiB: 4, sizeMiB: 128, runtimeSec: 6, ioengine: "psync", iodepth: 1, numjobs: 1, direct });
 const labLoops = () => execFileSync("losetup", ["-l", "-n", "-O", "BACK-FILE"], { encoding: "utf8" }).split("\n").filter((l) => l.includes(labDir));
 
 interface ExperimentJson {
@@ -26,8 +30,8 @@ interface ExperimentJson {
   status: string;
   decision: string | null;
   reverted: boolean | null;
-  arms: { label: string; runIds: string[]; median: number | null; cv: number | null }[];
-  verdict: { metric: string; baseline: string; arm: string; ratio: number; ciLow: number; ciHigh: number; sentence: string }[];
+  arms: { label: string; runIds: string[]; validRunIds: string[]; excluded: number; median: number | null; cv: number | null }[];
+  verdict: { metric: string; baseline: string; arm: string; state: string; ratio: number | null; ciLow: number | null; ciHigh: number | null; confidence: number | null; halfWidthPct: number | null; sentence: string }[];
   runs: { id: string; armIndex: number; status: string; fsType: string | null; setup: { lab: { fsType: string; loopDevice: string; driver: string; removed: boolean } | null; tunables: { name: string; from: string; to: string; restored: boolean }[] } | null }[];
 }
 
@@ -69,33 +73,46 @@ async function setUp(page: Page, baseURL: string) {
   hostId = /\(([0-9a-f-]{36})\)/.exec(agent.output())![1]!;
 }
 
-test("an ext4 vs xfs vs ext3 dd experiment from the UI ends with a verdict and leaves nothing behind", async ({ page, baseURL }) => {
+test("an ext4 vs xfs vs ext3 fio experiment from the UI ends with a verdict and leaves nothing behind", async ({ page, baseURL }) => {
   test.setTimeout(300_000);
   await setUp(page, baseURL!);
   await page.goto("/experiments");
   await expect(page.getByTestId("experiments-empty").or(page.getByTestId("experiments-table"))).toBeVisible();
 
-  await page.goto(`/experiments/new?host=${hostId}&probe=dd&preset=write-direct&kind=lab&fs=ext4,xfs,ext3&min=3&max=3`);
+  await page.goto(`/experiments/new?host=${hostId}&probe=fio&preset=seq-write&kind=lab&fs=ext4,xfs,ext3&min=3&max=3&warmup=0`);
   const form = page.getByTestId("experiment-form");
   await expect(form.getByTestId("lab-arms")).toBeVisible();
   await expect(form.getByRole("checkbox", { name: "xfs" })).toBeChecked();
-  await form.getByLabel(/^Parameters/).fill(JSON.stringify({ sizeMiB: 16, blockSizeKiB: 1024, mode: "write", direct: true, fdatasync: true }));
+  await expect(form.getByRole("checkbox", { name: /^Warm-up/ })).not.toBeChecked();
+  await form.getByLabel(/^Parameters/).fill(JSON.stringify(fioWrite(true)));
   await form.getByRole("button", { name: "Start experiment" }).click();
   await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
   const id = page.url().split("/").pop()!;
 
   await expect(page.getByTestId("experiment-plan")).toContainText("ext3");
   await expect(page.getByTestId("experiment-status")).toHaveText("finished", { timeout: 240_000 });
-  await expect(page.getByTestId("verdict-sentence")).toHaveCount(2);
+  // Bandwidth, IOPS and p99 latency for each of the two arms against ext4.
+  await expect(page.getByTestId("verdict-sentence")).toHaveCount(6);
   await expect(page.getByTestId("verdict-sentence").first()).toContainText(/xfs|ext3/);
+  await expect(page.getByTestId("confidence-explained")).toContainText("90 %");
+  await expect(page.getByTestId("run-counted").filter({ hasText: "yes" })).toHaveCount(9);
   await expect(page.getByTestId("experiment-reverted")).toContainText("Every change was put back");
-  await expect(page.getByTestId("arm-spread-chart")).toBeVisible();
+  await expect(page.getByTestId("arm-spread-chart").first()).toBeVisible();
+  // The chart's median mark is the table's median (one median function for both).
+  const tableMedian = (await page.getByTestId("arm-results").locator("tbody tr").first().locator("td").nth(3).textContent())!.trim();
+  await expect(page.getByTestId("arm-spread-chart").first()).toHaveAttribute("aria-label", new RegExp(`ext4 median ${tableMedian.replace(/[.,]/g, "\\$&")} `));
 
   const e = await experiment(page.request, id);
   expect(e.status).toBe("FINISHED");
   expect(e.arms.map((a) => a.label)).toEqual(["ext4", "xfs", "ext3"]);
-  expect(e.arms.every((a) => a.runIds.length === 3 && (a.median ?? 0) > 0)).toBe(true);
-  expect(e.verdict.map((v) => `${v.baseline}→${v.arm}`)).toEqual(["ext4→xfs", "ext4→ext3"]);
+  expect(e.arms.every((a) => a.runIds.length === 3 && a.validRunIds.length === 3 && a.excluded === 0 && (a.median ?? 0) > 0)).toBe(true);
+  expect(e.verdict.filter((v) => v.metric === "bw").map((v) => `${v.baseline}→${v.arm}`)).toEqual(["ext4→xfs", "ext4→ext3"]);
+  // Three valid runs per arm: every line has a ratio, its exact 90 % interval and its precision.
+  for (const v of e.verdict) {
+    expect(["decided", "no-difference-detected"]).toContain(v.state);
+    expect(v.confidence).toBeCloseTo(0.9, 6);
+    expect(v.halfWidthPct).toBeGreaterThanOrEqual(0);
+  }
   expect(e.reverted).toBe(true);
   for (const r of e.runs) {
     const fsType = e.arms[r.armIndex]!.label;
@@ -120,30 +137,38 @@ test("an ext4 vs xfs vs ext3 dd experiment from the UI ends with a verdict and l
   const anonymous = await page.context().browser()!.newContext();
   const reader = await anonymous.newPage();
   await reader.goto(`${baseURL}${shared}`);
-  await expect(reader.getByTestId("shared-verdict")).toContainText(/between xfs and ext4|xfs wrote/);
+  await expect(reader.getByTestId("shared-verdict")).toContainText(/xfs/);
   await anonymous.close();
   const csv = await (await page.request.get(`/api/experiments/${id}/export?format=csv`)).text();
-  expect(csv.split("\r\n")[0]).toBe("arm,round,run,status,fs_type,metric,dims,value,unit");
-  expect(csv).toContain(",ext3,throughput,,");
+  expect(csv.split("\r\n")[0]).toBe("arm,round,run,status,fs_type,metric,dims,value,unit,excluded_because");
+  expect(csv).toMatch(/,ext3,bw,[^,]*direction=write/);
 });
 
-test("a vm.dirty_ratio A/B ends with a verdict and the sysctl at its original value", async ({ page, baseURL }) => {
-  test.setTimeout(180_000);
+test("a vm.dirty_ratio A/B with a warm-up ends with a verdict and the sysctl at its original value", async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
   await setUp(page, baseURL!);
   const a = originalDirtyRatio === "10" ? "11" : "10";
-  await page.goto(`/experiments/new?host=${hostId}&probe=dd&preset=write-buffered&kind=tunables&tunable=vm.dirty_ratio&values=${a},30&min=3&max=3`);
+  await page.goto(`/experiments/new?host=${hostId}&probe=fio&preset=seq-write&kind=tunables&tunable=vm.dirty_ratio&values=${a},30&min=3&max=3`);
   const form = page.getByTestId("experiment-form");
   await expect(form.getByTestId("tunable-arms")).toBeVisible();
-  await form.getByLabel(/^Parameters/).fill(JSON.stringify({ sizeMiB: 16, blockSizeKiB: 1024, mode: "write", direct: false, fdatasync: true }));
+  // The warm-up is on by default: one more run per arm, shown and not counted.
+  await expect(form.getByRole("checkbox", { name: /^Warm-up/ })).toBeChecked();
+  await form.getByLabel(/^Parameters/).fill(JSON.stringify(fioWrite(false)));
   await form.getByLabel("Target directory").selectOption(agent!.scratch);
   await form.getByRole("button", { name: "Start experiment" }).click();
   await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId("experiment-status")).toHaveText("finished", { timeout: 150_000 });
-  await expect(page.getByTestId("verdict-sentence")).toHaveCount(1);
+  // While the warm-ups run there is no ratio, only where the rule stands.
+  await expect(page.getByTestId("experiment-precision")).toContainText("of 3 valid runs per arm; target ±5 %; ");
+  await expect(page.getByTestId("experiment-status")).toHaveText("finished", { timeout: 200_000 });
+  await expect(page.getByTestId("verdict-sentence")).toHaveCount(3);
+  await expect(page.getByTestId("run-counted").filter({ hasText: "warm-up (not counted)" })).toHaveCount(2);
   const e = await experiment(page.request, page.url().split("/").pop()!);
   expect(e.arms.map((x) => x.label)).toEqual([`vm.dirty_ratio=${a}`, "vm.dirty_ratio=30"]);
+  expect(e.runs).toHaveLength(8);
+  expect(e.arms.map((x) => [x.validRunIds.length, x.excluded])).toEqual([[3, 1], [3, 1]]);
   expect(e.verdict[0]!.sentence).toMatch(/vm.dirty_ratio=30/);
-  expect(e.runs.every((r) => r.setup?.tunables[0]?.restored === true && r.setup.tunables[0].from === originalDirtyRatio)).toBe(true);
+  expect(e.decision === "precision" || e.decision === "max").toBe(true);
+  expect(e.runs.every((r) => r.setup?.tunables[0]?.restored === true && r.setup.tunables[0].from === originalDirtyRatio), JSON.stringify(e.runs.map((r) => [r.status, r.setup]))).toBe(true);
   expect(e.reverted).toBe(true);
   expect(sysctl("vm.dirty_ratio")).toBe(originalDirtyRatio);
   // The host page says what the agent may change, and that nothing is left changed.
@@ -159,7 +184,7 @@ test("an agent killed with SIGKILL during a tunable arm restores the value when 
   await setUp(page, baseURL!);
   const value = originalDirtyRatio === "7" ? "8" : "7";
   const created = await page.request.post("/api/experiments", {
-    data: { hostId, probe: "sar", params: { target: agent!.scratch, sections: ["u"], interval: 1, count: 30 }, arms: [{ tunables: { "vm.dirty_ratio": value } }, { tunables: { "vm.dirty_ratio": "30" } }], repeats: { min: 2, max: 2 } },
+    data: { hostId, probe: "sar", params: { target: agent!.scratch, sections: ["u"], interval: 1, count: 30 }, arms: [{ tunables: { "vm.dirty_ratio": value } }, { tunables: { "vm.dirty_ratio": "30" } }], repeats: { min: 3, max: 3, warmup: false } },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -181,7 +206,7 @@ test("cancel in the middle of a lab arm reverts the setting, unmounts and delete
   await setUp(page, baseURL!);
   const value = originalDirtyRatio === "12" ? "13" : "12";
   const created = await page.request.post("/api/experiments", {
-    data: { hostId, probe: "sar", params: { sections: ["u"], interval: 1, count: 30 }, arms: [{ fs: "ext4", tunables: { "vm.dirty_ratio": value } }, { fs: "xfs" }], repeats: { min: 3, max: 3 } },
+    data: { hostId, probe: "sar", params: { sections: ["u"], interval: 1, count: 30 }, arms: [{ fs: "ext4", tunables: { "vm.dirty_ratio": value } }, { fs: "xfs" }], repeats: { min: 3, max: 3, warmup: false } },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -210,6 +235,10 @@ test("viewers read experiments but cannot start or cancel one; invalid arms are 
   const body = (await bad.json()) as { fieldErrors: Record<string, string[]> };
   expect(body.fieldErrors["arms.0.tunables.vm.swappiness"]?.[0]).toMatch(/--allow-tunable/);
   expect(body.fieldErrors["arms.1.fs"]?.[0]).toMatch(/not a lab file system/);
+  // Fewer than 3 valid runs per arm give no interval: refused, naming the field.
+  const few = await page.request.post("/api/experiments", { data: { hostId, probe: "dd", params: { target: agent!.scratch }, arms: [{ fs: "ext4" }, { fs: "xfs" }], repeats: { min: 2, max: 2 } } });
+  expect(few.status()).toBe(400);
+  expect(((await few.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors["repeats.min"]?.[0]).toMatch(/At least 3 valid runs/);
   const viewer = bearer(await apiTokenFor("viewer"));
   expect((await request.post("/api/experiments", { headers: viewer, data: { hostId, probe: "dd", params: {}, arms: [{ fs: "ext4" }, { fs: "xfs" }] } })).status()).toBe(403);
   const list = await request.get("/api/experiments", { headers: viewer });

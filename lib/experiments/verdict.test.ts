@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { coefficientOfVariation, ratioInterval } from "./ratio-interval";
-import { DEFAULT_POLICY, decideNextRound, roundOrder } from "./schedule";
+import { DEFAULT_POLICY, decideNextRound, roundOrder, type RepeatPolicy } from "./schedule";
 import { verdict, verdictLine, type HeadlineMetric } from "./verdict";
 
 const write: HeadlineMetric = { metric: "throughput", dims: { direction: "write" }, noun: "write throughput", betterWhen: "higher", verb: "wrote" };
@@ -59,7 +59,9 @@ describe("verdict sentences", () => {
   it("says there is no detectable difference when the interval spans no change", () => {
     const line = verdictLine(write, { label: "ext4", values: [100, 103, 97, 101, 99] }, { label: "ext3", values: [101, 98, 102, 100, 99] });
     expect(line?.better).toBeNull();
-    expect(line?.sentence).toMatch(/^No difference in write throughput between ext3 and ext4 that this experiment can detect \(97 % CI −\d(\.\d)? to \+\d(\.\d)? %, 5 runs each\)\.$/);
+    // The estimate is within ±1 % of no change: the sentence bounds the difference instead of asking for runs.
+    expect(line).toMatchObject({ state: "no-difference-detected", runsNeeded: null });
+    expect(line?.sentence).toMatch(/^No difference in write throughput between ext3 and ext4 larger than ±\d\.\d % at this precision \(97 % CI −\d(\.\d)? to \+\d(\.\d)? %, 5 runs each\)\.$/);
   });
 
   it("lower is better for latency", () => {
@@ -80,13 +82,15 @@ describe("repeat schedule", () => {
     expect(roundOrder(4, 3, "random", 42)).toEqual(shuffled);
   });
 
-  it("runs min rounds, adds rounds while an arm is noisy, stops at max and says which", () => {
+  it("stop cv: runs min valid rounds, adds rounds while an arm is noisy, stops at max and says which", () => {
+    const cv: RepeatPolicy = { ...DEFAULT_POLICY, min: 3, stop: "cv", warmup: false, budgetMin: null };
     const stable = [{ label: "a", values: [100, 101, 100] }, { label: "b", values: [50, 50.5, 50] }];
     const noisy = [{ label: "a", values: [100, 101, 100] }, { label: "b", values: [50, 70, 40] }];
-    expect(decideNextRound(DEFAULT_POLICY, stable, 2)).toEqual({ more: true, reason: "min" });
-    expect(decideNextRound(DEFAULT_POLICY, stable, 3)).toMatchObject({ more: false, reason: "stable" });
-    expect(decideNextRound(DEFAULT_POLICY, noisy, 3)).toEqual({ more: true, reason: "unstable" });
-    const end = decideNextRound(DEFAULT_POLICY, noisy, 10);
+    const at = (series: typeof stable, n: number) => ({ halfWidths: [], validPerArm: n, roundsDone: n, minutesElapsed: 1, series });
+    expect(decideNextRound(cv, at(stable, 2))).toEqual({ more: true, reason: "min" });
+    expect(decideNextRound(cv, at(stable, 3))).toMatchObject({ more: false, reason: "stable" });
+    expect(decideNextRound(cv, at(noisy, 3))).toEqual({ more: true, reason: "unstable" });
+    const end = decideNextRound(cv, at(noisy, 10));
     expect(end).toMatchObject({ more: false, reason: "max" });
     expect(end.more === false && end.message).toMatch(/^Stopped at the maximum of 10 rounds: b still varies by \d+\.\d %, above the 2\.5 % target/);
   });

@@ -9,6 +9,7 @@ import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
+import { armPoints } from "@/lib/experiments/chart-points";
 import { getExperiment, type ExperimentView } from "@/lib/server/experiments/get-experiment";
 import { getExperimentFindings } from "@/lib/server/experiments/get-experiment-findings";
 
@@ -28,9 +29,20 @@ function armSetupText(v: ExperimentView, i: number): string {
   return parts.join("; ");
 }
 
+/** Where the stop rule stands while the experiment runs: "±9 % after 4 runs per arm; target ±5 %; 3 of 15 min". */
+function precisionText(v: ExperimentView): string {
+  const p = v.precision;
+  const width = p.halfWidthPct === null ? `${p.validPerArm} of ${v.policy.min} valid runs per arm` : `±${p.halfWidthPct.toFixed(p.halfWidthPct >= 10 ? 0 : 1)} % after ${p.validPerArm} runs per arm`;
+  const target = v.policy.stop === "precision" ? `target ±${p.targetPct} %` : `stop when every CV is under ${v.policy.cvTarget} %`;
+  const clock = p.budgetMin === null ? `${Math.round(p.minutesElapsed)} min` : `${Math.round(p.minutesElapsed)} of ${p.budgetMin} min`;
+  return `${width}; ${target}; ${clock}`;
+}
+
 function VerdictCard({ v }: { v: ExperimentView }) {
+  // An experiment that failed or was cancelled gives no ratio: the summary has no lines then.
   const lines = v.summary.verdict;
   const shown = lines.slice(0, 6);
+  const ended = v.status === "FAILED" || v.status === "CANCELLED";
   return (
     <section className={`verdict-card verdict-${v.status}`} data-testid="verdict-card" aria-label="Verdict">
       <h2 style={{ marginTop: 0 }}>
@@ -44,12 +56,30 @@ function VerdictCard({ v }: { v: ExperimentView }) {
           {v.decisionMessage}
         </p>
       ) : null}
-      {lines.length === 0 ? <p className="muted">No verdict yet: every arm needs at least one finished run.</p> : null}
+      {v.status === "RUNNING" ? (
+        <p className="small" data-testid="experiment-precision">
+          {precisionText(v)}
+        </p>
+      ) : null}
+      {ended ? (
+        <p className="muted" data-testid="no-verdict">
+          No ratio: the experiment {v.status === "FAILED" ? "failed" : "was cancelled"} before it could give one. Its runs are listed below.
+        </p>
+      ) : lines.length === 0 ? (
+        <p className="muted">No verdict yet: every arm needs at least {v.policy.min} valid runs.</p>
+      ) : null}
       {shown.map((l) => (
-        <p key={`${l.metric}|${JSON.stringify(l.dims)}|${l.arm}`} className="sentence" data-testid="verdict-sentence">
-          {l.sentence}
+        <p key={`${l.metric}|${JSON.stringify(l.dims)}|${l.arm}`} className={l.state === "collecting" ? "muted" : "sentence"} data-testid="verdict-sentence" data-state={l.state}>
+          {l.state === "collecting" ? `${l.arm} vs ${l.baseline}: ${l.sentence}` : l.sentence}
         </p>
       ))}
+      {lines.some((l) => l.confidence !== null) ? (
+        <p className="muted small" data-testid="confidence-explained">
+          How sure: each interval is an exact distribution-free interval (Hodges–Lehmann ratio, Mann–Whitney ranks) at 95 % where the runs allow it. With 3 runs per arm the
+          most any interval can reach is 90 %, with 4 it is 97 %, so each sentence states the level it actually has. Only valid runs count: not warm-ups, not runs the checks
+          flagged.
+        </p>
+      ) : null}
       {lines.length > shown.length ? (
         <details>
           <summary>{lines.length - shown.length} more comparisons</summary>
@@ -111,12 +141,12 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
       <progress className="experiment-progress" value={v.progress.ended} max={Math.max(1, v.progress.planned)} aria-label="Runs finished" data-testid="experiment-progress" />
       <p className="muted small" data-testid="experiment-progress-text">
         {v.progress.ended} of {v.progress.planned} runs done
-        {v.status === "RUNNING" && v.progress.maxPlanned > v.progress.planned ? ` (up to ${v.progress.maxPlanned} if the arms stay unstable)` : ""}
+        {v.status === "RUNNING" && v.progress.maxPlanned > v.progress.planned ? ` (up to ${v.progress.maxPlanned} if the intervals stay wide and the budget lasts)` : ""}
       </p>
       {current ? (
         <>
           <h3>
-            Now: {v.arms[current.armIndex]?.label}, round {current.round + 1} (<Link href={`/runs/${current.id}`}>run {current.id.slice(0, 8)}</Link>)
+            Now: {v.arms[current.armIndex]?.label}, {current.warmup ? "warm-up" : `round ${current.round + 1 - (v.policy.warmup ? 1 : 0)}`} (<Link href={`/runs/${current.id}`}>run {current.id.slice(0, 8)}</Link>)
           </h3>
           <RunTerminal key={current.id} runId={current.id} probe={v.probe} params={v.params} live />
         </>
@@ -147,8 +177,11 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
         </table>
       </div>
       <p className="small">
-        Order: {v.rounds.map((r) => r.map(letter).join(" ")).join(" · ") || "–"} ({v.policy.order === "abba" ? "alternating" : "shuffled blocks"}). Policy: at least {v.policy.min}, at most {v.policy.max} rounds; stop when
-        every arm&apos;s coefficient of variation is under {v.policy.cvTarget} %{v.policy.dropCaches ? "; page cache dropped before each run" : ""}.
+        Order: {v.rounds.map((r) => r.map(letter).join(" ")).join(" · ") || "–"} ({v.policy.order === "abba" ? "alternating" : "shuffled blocks"}). Policy: at least {v.policy.min} valid, at most {v.policy.max}{" "}
+        runs per arm{v.policy.warmup ? " after one warm-up run each" : ""}; stop when{" "}
+        {v.policy.stop === "precision" ? `every interval is within ±${v.policy.precisionPct} % of its ratio` : `every arm's coefficient of variation is under ${v.policy.cvTarget} %`}
+        {v.policy.budgetMin !== null ? ` or after ${v.policy.budgetMin} min` : ""}
+        {v.policy.dropCaches ? "; page cache dropped before each run" : ""}.
       </p>
 
       <h2>Results per arm</h2>
@@ -158,7 +191,8 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
             <thead>
               <tr>
                 <th>Arm</th>
-                <th className="num">Runs</th>
+                <th className="num">Valid runs</th>
+                <th className="num">Left out</th>
                 <th className="num">
                   Median {first.noun} ({first.unit})
                 </th>
@@ -170,6 +204,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
                 <tr key={a.label}>
                   <td>{a.label}</td>
                   <td className="num">{(a.values[first.key] ?? []).length}</td>
+                  <td className="num">{a.excluded}</td>
                   <td className="num">{fmt(a.median)}</td>
                   <td className="num">{a.cv === null ? "–" : `${(a.cv * 100).toFixed(1)} %`}</td>
                 </tr>
@@ -185,7 +220,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
           key={h.key}
           title={`${h.noun}${Object.keys(h.dims).length ? ` (${Object.entries(h.dims).map(([k, val]) => `${k} ${val}`).join(", ")})` : ""}`}
           unit={h.unit}
-          arms={v.summary.arms.map((a) => ({ label: a.label, values: a.values[h.key] ?? [], median: (a.values[h.key] ?? []).length ? [...(a.values[h.key] ?? [])].sort((x, y) => x - y)[Math.floor(((a.values[h.key] ?? []).length - 1) / 2)]! : null }))}
+          arms={armPoints(v.summary, h.key)}
         />
       ))}
       {v.summary.headlines.length > charts.length ? <p className="muted small">{v.summary.headlines.length - charts.length} more figures are in the verdict and the exports.</p> : null}
@@ -223,6 +258,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
               <th>Round</th>
               <th>Arm</th>
               <th>Status</th>
+              <th>Counted</th>
               <th>File system</th>
               <th>Setup</th>
               <th>Run</th>
@@ -230,11 +266,14 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
           </thead>
           <tbody>
             {v.runs.map((r) => (
-              <tr key={r.id} data-testid="experiment-run-row">
-                <td>{r.round + 1}</td>
+              <tr key={r.id} data-testid="experiment-run-row" data-excluded={r.excludedBecause.length > 0 ? "true" : "false"}>
+                <td>{r.warmup ? "warm-up" : r.round + 1 - (v.policy.warmup ? 1 : 0)}</td>
                 <td>{v.arms[r.armIndex]?.label}</td>
                 <td>
                   <span className={`badge badge-${r.status}`}>{r.status.toLowerCase()}</span>
+                </td>
+                <td className="small" data-testid="run-counted">
+                  {r.excludedBecause.length === 0 ? (r.status === "SUCCEEDED" ? "yes" : "–") : r.warmup ? "warm-up (not counted)" : `no: ${r.excludedBecause.join("; ")}`}
                 </td>
                 <td>{r.fsType ?? "–"}</td>
                 <td className="small">

@@ -15,7 +15,7 @@ type Query = Record<string, string | undefined>;
 const list = (s: string | undefined) => (s ? s.split(",").map((x) => x.trim()).filter(Boolean) : []);
 const int = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : null);
 
-/** Query params prefill the form: host, probe, preset, kind=lab|tunables, fs=ext4,xfs, tunable, values=20,5, min, max, title. */
+/** Query params prefill the form: host, probe, preset, kind=lab|tunables, fs=ext4,xfs, tunable, values=20,5, min, max, warmup=0|1, title. */
 export default async function NewExperimentPage({ searchParams }: { searchParams: Promise<Query> }) {
   const sp = await searchParams;
   await requirePageUser(`/experiments/new?${new URLSearchParams(Object.entries(sp).filter((e): e is [string, string] => typeof e[1] === "string"))}`, "OPERATOR");
@@ -34,6 +34,7 @@ export default async function NewExperimentPage({ searchParams }: { searchParams
     values: list(sp.values),
     min: int(sp.min),
     max: int(sp.max),
+    warmup: sp.warmup === "0" || sp.warmup === "false" ? false : sp.warmup === "1" || sp.warmup === "true" ? true : null,
     title: sp.title ?? null,
   };
   const host = hosts.find((h) => h.id === prefill.hostId) ?? hosts[0];
@@ -44,7 +45,8 @@ export default async function NewExperimentPage({ searchParams }: { searchParams
       </p>
       <h1>New experiment</h1>
       <p className="muted">
-        Two or more arms run the same probe in alternating rounds until every arm is stable; the verdict gives each arm&apos;s ratio to the first with its confidence interval.
+        Two or more arms run the same probe in alternating rounds until the verdict is as precise as asked, the time budget is spent or the maximum is reached; the verdict gives
+        each arm&apos;s ratio to the first with its confidence interval, from valid runs only.
         Everything an arm changes is put back after each run.
       </p>
       {sp.tunable === "vm.zone_reclaim_mode" && host && host.numaNodes !== null && host.numaNodes <= 1 ? (

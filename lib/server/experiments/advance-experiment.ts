@@ -4,7 +4,7 @@ import { decideNextRound } from "../../experiments/schedule";
 import { stabilitySeries, summariseExperiment, type ExperimentSummary } from "../../experiments/summarise";
 import { db } from "../../db";
 import { notifyHost } from "../realtime/notify";
-import { readArms, readPolicy, type StoredArm } from "./arm-plan";
+import { readArms, readPolicy, warmupRounds, type StoredArm } from "./arm-plan";
 import { queueRound } from "./queue-round";
 
 const ENDED_BADLY: readonly RunStatus[] = ["FAILED", "LOST", "CANCELLED"];
@@ -18,6 +18,7 @@ interface RunRow {
   result: Prisma.JsonValue;
   warnings: Prisma.JsonValue;
   setup: Prisma.JsonValue;
+  flags: Prisma.JsonValue;
   startedAt: Date | null;
   errorMessage: string | null;
 }
@@ -51,17 +52,19 @@ async function settle(tx: Prisma.TransactionClient, experimentId: string): Promi
   if (!exp) return null;
   const runs: RunRow[] = await tx.probeRun.findMany({
     where: { experimentId },
-    select: { id: true, armIndex: true, round: true, status: true, params: true, result: true, warnings: true, setup: true, startedAt: true, errorMessage: true },
+    select: { id: true, armIndex: true, round: true, status: true, params: true, result: true, warnings: true, setup: true, flags: true, startedAt: true, errorMessage: true },
     orderBy: { createdAt: "asc" },
   });
   const arms = readArms(exp.arms);
   const ended = (r: RunRow) => r.status !== "QUEUED" && r.status !== "RUNNING";
-  const summary = () => summariseExperiment({ probe: exp.probe, armLabels: arms.map((a) => a.label), runs: runs.map((r) => ({ ...r, armIndex: r.armIndex ?? -1 })) });
+  const policy = readPolicy(exp.policy);
+  const summary = (status: string) =>
+    summariseExperiment({ probe: exp.probe, armLabels: arms.map((a) => a.label), runs: runs.map((r) => ({ ...r, armIndex: r.armIndex ?? -1 })), warmupRounds: warmupRounds(policy), status });
 
   if (exp.status !== "RUNNING") {
     // Cancelled or failed earlier: once the last run has ended (the agent reverted and reported), say so.
     if (exp.reverted === null && runs.every(ended)) {
-      await tx.experiment.update({ where: { id: experimentId }, data: { reverted: revertedOf(runs, arms), verdict: verdictJson(summary()) } });
+      await tx.experiment.update({ where: { id: experimentId }, data: { reverted: revertedOf(runs, arms), verdict: verdictJson(summary(exp.status)) } });
     }
     return null;
   }
@@ -77,7 +80,7 @@ async function settle(tx: Prisma.TransactionClient, experimentId: string): Promi
     const running = runs.some((r) => r.status === "RUNNING");
     await tx.experiment.update({
       where: { id: experimentId },
-      data: { status: "FAILED", decision: "failed", decisionMessage: why, finishedAt: new Date(), verdict: verdictJson(summary()), reverted: running ? null : revertedOf(runs, arms) },
+      data: { status: "FAILED", decision: "failed", decisionMessage: why, finishedAt: new Date(), verdict: verdictJson(summary("FAILED")), reverted: running ? null : revertedOf(runs, arms) },
     });
     return null;
   }
@@ -85,15 +88,22 @@ async function settle(tx: Prisma.TransactionClient, experimentId: string): Promi
   const round = Math.max(-1, ...runs.map((r) => r.round ?? -1));
   const current = runs.filter((r) => r.round === round);
   if (round < 0 || current.length === 0 || !current.every((r) => r.status === "SUCCEEDED")) return null;
-  const s = summary();
-  if (s.headlines.length === 0) {
+  const s = summary("RUNNING");
+  if (s.headlines.length === 0 && s.arms.some((a) => a.validRunIds.length > 0)) {
     await tx.experiment.update({
       where: { id: experimentId },
       data: { status: "FAILED", decision: "failed", decisionMessage: "The runs succeeded but their results hold none of the probe's headline figures, so there is nothing to compare.", finishedAt: new Date(), verdict: verdictJson(s), reverted: revertedOf(runs, arms) },
     });
     return null;
   }
-  const decision = decideNextRound(readPolicy(exp.policy), stabilitySeries(s), round + 1);
+  // Only widths, counts and the clock: the rule never sees whether an interval excludes 1.
+  const decision = decideNextRound(policy, {
+    halfWidths: s.verdict.map((l) => l.halfWidthPct),
+    validPerArm: s.validPerArm,
+    roundsDone: round + 1 - warmupRounds(policy),
+    minutesElapsed: (Date.now() - exp.createdAt.getTime()) / 60_000,
+    series: stabilitySeries(s),
+  });
   if (decision.more) {
     await queueRound(tx, experimentId, round + 1);
     return exp.hostId;
@@ -105,7 +115,7 @@ async function settle(tx: Prisma.TransactionClient, experimentId: string): Promi
       decision: decision.reason,
       decisionMessage: decision.message,
       finishedAt: new Date(),
-      verdict: verdictJson(s, decision.reason === "max" ? [decision.message] : []),
+      verdict: verdictJson(s, decision.reason === "max" || decision.reason === "budget" ? [decision.message] : []),
       reverted: revertedOf(runs, arms),
     },
   });

@@ -1,5 +1,6 @@
 // An experiment's arms as stored, their labels, and the job setup each arm's runs carry to the agent.
 import type { JobSetup } from "../../../probes/protocol/schemas";
+import type { RepeatPolicy } from "../../experiments/schedule";
 
 export interface StoredArm {
   label: string;
@@ -11,11 +12,7 @@ export interface StoredArm {
   params?: Record<string, unknown>;
 }
 
-export interface StoredPolicy {
-  min: number;
-  max: number;
-  cvTarget: number;
-  order: "abba" | "random";
+export interface StoredPolicy extends RepeatPolicy {
   dropCaches: boolean;
 }
 
@@ -41,7 +38,25 @@ export function readArms(json: unknown): StoredArm[] {
   return Array.isArray(json) ? (json as StoredArm[]) : [];
 }
 
+/**
+ * The stored policy with defaults. A policy stored before the precision rule existed has no
+ * `stop`: it reads as stop "cv", no warm-up and no budget, so it keeps behaving as it did.
+ */
 export function readPolicy(json: unknown): StoredPolicy {
   const p = (json ?? {}) as Partial<StoredPolicy>;
-  return { min: p.min ?? 3, max: p.max ?? 10, cvTarget: p.cvTarget ?? 2.5, order: p.order === "random" ? "random" : "abba", dropCaches: p.dropCaches === true };
+  const legacy = p.stop !== "precision" && p.stop !== "cv";
+  return {
+    min: p.min ?? 3,
+    max: p.max ?? 10,
+    cvTarget: p.cvTarget ?? 2.5,
+    order: p.order === "random" ? "random" : "abba",
+    dropCaches: p.dropCaches === true,
+    stop: legacy ? "cv" : (p.stop as "precision" | "cv"),
+    precisionPct: typeof p.precisionPct === "number" ? p.precisionPct : 5,
+    budgetMin: legacy ? null : typeof p.budgetMin === "number" ? p.budgetMin : null,
+    warmup: legacy ? false : p.warmup === true,
+  };
 }
+
+/** 1 when round 0 is a warm-up, else 0: measured rounds start after it. */
+export const warmupRounds = (p: Pick<StoredPolicy, "warmup">) => (p.warmup ? 1 : 0);

@@ -155,7 +155,8 @@ export async function createExperiment(opts: { input: CreateExperimentInput; cre
     throw new AppError("BAD_REQUEST", `The experiment cannot run on ${host.name}: ${first}`, errors);
   }
 
-  const policy: StoredPolicy = { min: input.repeats.min, max: input.repeats.max, cvTarget: input.repeats.cvTarget, order: input.repeats.order, dropCaches: input.repeats.dropCaches };
+  const { min, max, stop, precisionPct, cvTarget, budgetMin, warmup, order, dropCaches } = input.repeats;
+  const policy: StoredPolicy = { min, max, stop, precisionPct, cvTarget, budgetMin, warmup, order, dropCaches };
   const title = input.title ?? `${probe.id}${input.preset ? ` ${input.preset}` : ""}: ${arms.map((a) => a.label).join(" vs ")}`.slice(0, 200);
   const id = await db().$transaction(async (tx) => {
     const exp = await tx.experiment.create({

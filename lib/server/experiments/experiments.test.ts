@@ -9,10 +9,11 @@ import { claimJob } from "../agent/claim-job";
 import { finishRun } from "../runs/finish-run";
 import { cancelExperiment } from "./cancel-experiment";
 import { createExperiment, labImageBytesFor } from "./create-experiment";
+import { readPolicy } from "./arm-plan";
 import { experimentJson, getExperiment } from "./get-experiment";
 import { jobSetupForRun } from "./job-setup";
 import { listExperiments } from "./list-experiments";
-import { createExperimentSchema } from "./schemas";
+import { createExperimentSchema, experimentResponseSchema } from "./schemas";
 
 connectTestDatabase();
 
@@ -39,8 +40,8 @@ async function host(c: Capabilities | null = caps()) {
 }
 
 const ddParams = { sizeMiB: 16, blockSizeKiB: 1024, mode: "write", direct: true, fdatasync: true };
-const body = (hostId: string, arms: unknown[], repeats: unknown = { min: 3, max: 3 }, params: Record<string, unknown> = ddParams) =>
-  createExperimentSchema.parse({ hostId, probe: "dd", params, arms, repeats });
+const body = (hostId: string, arms: unknown[], repeats: Record<string, unknown> = { min: 3, max: 3 }, params: Record<string, unknown> = ddParams) =>
+  createExperimentSchema.parse({ hostId, probe: "dd", params, arms, repeats: { warmup: false, ...repeats } });
 
 /** dd's summary line for 16 MiB in `seconds`. */
 const ddOutput = (seconds: number) => `16+0 records in\n16+0 records out\n16777216 bytes (17 MB, 16 MiB) copied, ${seconds} s, ${(16.777216 / seconds).toFixed(0)} MB/s\n`;
@@ -124,7 +125,7 @@ describe("experiments", () => {
 
   it("adds rounds while an arm is unstable, up to the maximum, and warns", async () => {
     const h = await host();
-    const { id } = await createExperiment({ input: body(h.id, [{ tunables: { "vm.dirty_ratio": 10 } }, { tunables: { "vm.dirty_ratio": 40 } }], { min: 3, max: 6, cvTarget: 2.5 }, { ...ddParams, target: "/srv/pb" }), createdById: null });
+    const { id } = await createExperiment({ input: body(h.id, [{ tunables: { "vm.dirty_ratio": 10 } }, { tunables: { "vm.dirty_ratio": 40 } }], { min: 3, max: 6, cvTarget: 2.5, stop: "cv" }, { ...ddParams, target: "/srv/pb" }), createdById: null });
     // Round 1 of the first arm is far off; later rounds are steady, so the CV falls under 2.5 % only after more rounds.
     const seq = [0.1, 0.1, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2];
     let i = 0;
@@ -163,6 +164,66 @@ describe("experiments", () => {
     const after = await getExperiment({ id: second.id });
     expect(after).toMatchObject({ status: "CANCELLED", decision: "cancelled", reverted: true });
     expect(after.runs.map((r) => r.status).sort()).toEqual(["CANCELLED", "CANCELLED"]);
+  });
+});
+
+describe("valid runs and the precision stop rule", () => {
+  it("leaves out the warm-up and flagged runs, lists why, and stops on precision once enough valid runs are in", async () => {
+    const h = await host();
+    const { id } = await createExperiment({
+      input: body(h.id, [{ tunables: { "vm.dirty_ratio": 10 } }, { tunables: { "vm.dirty_ratio": 40 } }], { min: 3, max: 6, warmup: true, stop: "precision", precisionPct: 50 }, { ...ddParams, target: "/srv/pb" }),
+      createdById: null,
+    });
+    const first = await db().probeRun.findMany({ where: { experimentId: id }, select: { notes: true } });
+    expect(first.map((r) => r.notes)).toEqual(["Experiment arm vm.dirty_ratio=10, warm-up (not counted)", "Experiment arm vm.dirty_ratio=40, warm-up (not counted)"]);
+    const flag = { code: "too-short", title: "Shorter than 5 s", evidence: "The run took 0.1 s.", guide: null };
+    const speed = (arm: number, round: number) => (round === 0 ? 0.05 : (arm === 0 ? 0.2 : 0.1) * (1 + 0.01 * round));
+    let flagged: string | null = null;
+    for (;;) {
+      const job = await claimedJob(h.id);
+      if (!job) break;
+      const row = await db().probeRun.findUniqueOrThrow({ where: { id: job.id }, select: { round: true, armIndex: true } });
+      await db().runLogChunk.create({ data: { runId: job.id, seq: 0, data: ddOutput(speed(row.armIndex!, row.round!)) } });
+      await finishRun(job.id, { exitCode: 0, signal: null, durationMs: 100, lastSeq: 0, error: null, cancelled: false, timedOut: false, interrupted: false, profile: null, setup: null });
+      // Round 2 runs B A: B's run ends first, so its flag is in place when the round completes.
+      if (row.round === 1 && row.armIndex === 1) {
+        await db().probeRun.update({ where: { id: job.id }, data: { flags: [flag] } });
+        flagged = job.id;
+      }
+    }
+    const v = await getExperiment({ id });
+    // Warm-up + 3 rounds left arm B with 2 valid runs, so a 4th round ran; then ±50 % was met.
+    expect(v.status).toBe("FINISHED");
+    expect(v.decision).toBe("precision");
+    expect(v.decisionMessage).toMatch(/^±\d+(\.\d)? % after 3 runs per arm in \d+ min: precision reached \(target ±50 %\)\.$/);
+    expect(v.runs).toHaveLength(10);
+    expect(v.summary.excluded.map((x) => [x.armIndex, x.round, x.reasons])).toEqual([
+      [0, 0, ["warm-up"]],
+      [1, 0, ["warm-up"]],
+      [1, 1, ["Shorter than 5 s"]],
+    ]);
+    expect(v.runs.find((r) => r.id === flagged)?.excludedBecause).toEqual(["Shorter than 5 s"]);
+    expect(v.runs.filter((r) => r.warmup)).toHaveLength(2);
+    const json = experimentJson(v);
+    expect(experimentResponseSchema.safeParse(json).success).toBe(true);
+    expect(json.arms.map((a) => [a.validRunIds.length, a.excluded])).toEqual([[4, 1], [3, 2]]);
+    expect(json.verdict[0]).toMatchObject({ state: "decided", runs: { baseline: 4, arm: 3 }, runsNeeded: null });
+    expect(json.verdict[0]!.halfWidthPct).toBeLessThanOrEqual(50);
+    // The warm-ups' 0.05 s (4× faster) runs would have pulled the medians; they do not.
+    expect(json.verdict[0]!.ratio).toBeGreaterThan(1.9);
+    expect(json.verdict[0]!.ratio).toBeLessThan(2.1);
+  });
+
+  it("a policy stored before the precision rule reads as stop cv without warm-up or budget", () => {
+    expect(readPolicy({ min: 3, max: 10, cvTarget: 2.5, order: "abba", dropCaches: false })).toMatchObject({ stop: "cv", warmup: false, budgetMin: null });
+    expect(readPolicy({ min: 3, max: 10, stop: "precision", precisionPct: 5, budgetMin: 15, warmup: true })).toMatchObject({ stop: "precision", warmup: true, budgetMin: 15 });
+  });
+
+  it("refuses fewer than 3 valid runs per arm and names the field", () => {
+    const r = createExperimentSchema.safeParse({ hostId: crypto.randomUUID(), probe: "dd", params: ddParams, arms: [{ fs: "ext4" }, { fs: "xfs" }], repeats: { min: 2, max: 2, budgetMin: 0 } });
+    expect(r.success).toBe(false);
+    const paths = r.success ? [] : r.error.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(expect.arrayContaining(["repeats.min", "repeats.max", "repeats.budgetMin"]));
   });
 });
 

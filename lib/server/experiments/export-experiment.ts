@@ -9,21 +9,25 @@ const cell = (v: string | number | null) => {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** One row per run and headline figure, in display units; then the verdict lines. */
+/** One row per run and headline figure, in display units, with why a run does not count; then the verdict lines. */
 export async function experimentCsv(opts: { id: string }): Promise<string> {
   const v = await getExperiment({ id: opts.id });
   const runs = await db().probeRun.findMany({ where: { experimentId: v.id }, select: { id: true, params: true, result: true, status: true }, orderBy: { createdAt: "asc" } });
-  const rows: (string | number | null)[][] = [["arm", "round", "run", "status", "fs_type", "metric", "dims", "value", "unit"]];
+  const rows: (string | number | null)[][] = [["arm", "round", "run", "status", "fs_type", "metric", "dims", "value", "unit", "excluded_because"]];
   for (const r of v.runs) {
     const raw = runs.find((x) => x.id === r.id);
     const values = raw?.result && r.status === "SUCCEEDED" ? headlineValues(v.probe, raw.result as unknown as NormalisedResult, raw.params) : [];
     const arm = v.arms[r.armIndex]?.label ?? "";
-    if (values.length === 0) rows.push([arm, r.round + 1, r.id, r.status, r.fsType, null, null, null, null]);
-    for (const h of values) rows.push([arm, r.round + 1, r.id, r.status, r.fsType, h.metric, Object.entries(h.dims).map(([k, x]) => `${k}=${x}`).join(" "), h.value, h.unit]);
+    const why = r.excludedBecause.join("; ") || null;
+    if (values.length === 0) rows.push([arm, r.round + 1, r.id, r.status, r.fsType, null, null, null, null, why]);
+    for (const h of values) rows.push([arm, r.round + 1, r.id, r.status, r.fsType, h.metric, Object.entries(h.dims).map(([k, x]) => `${k}=${x}`).join(" "), h.value, h.unit, why]);
   }
   rows.push([]);
-  rows.push(["baseline", "arm", "metric", "dims", "ratio", "ci_low", "ci_high", "confidence", "sentence"]);
-  for (const l of v.summary.verdict) rows.push([l.baseline, l.arm, l.metric, Object.entries(l.dims).map(([k, x]) => `${k}=${x}`).join(" "), l.ratio, l.ciLow, l.ciHigh, l.confidence, l.sentence]);
+  rows.push(["baseline", "arm", "metric", "dims", "state", "ratio", "ci_low", "ci_high", "confidence", "half_width_pct", "runs_needed", "valid_runs_baseline", "valid_runs_arm", "sentence"]);
+  for (const l of v.summary.verdict) {
+    const dims = Object.entries(l.dims).map(([k, x]) => `${k}=${x}`).join(" ");
+    rows.push([l.baseline, l.arm, l.metric, dims, l.state, l.ratio, l.ciLow, l.ciHigh, l.confidence, l.halfWidthPct, l.runsNeeded, l.runs.baseline, l.runs.arm, l.sentence]);
+  }
   return rows.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 

@@ -1,10 +1,10 @@
 import { readRunProfile } from "../../../probes/profile/read-profile";
 import { setupReportSchema, type SetupReport } from "../../../probes/protocol/schemas";
-import { roundOrder } from "../../experiments/schedule";
+import { achievedText, roundOrder, worstHalfWidth } from "../../experiments/schedule";
 import { summariseExperiment, type ExperimentSummary } from "../../experiments/summarise";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { readArms, readPolicy, type StoredArm, type StoredPolicy } from "./arm-plan";
+import { readArms, readPolicy, warmupRounds, type StoredArm, type StoredPolicy } from "./arm-plan";
 
 export interface ExperimentRunView {
   id: string;
@@ -16,6 +16,9 @@ export interface ExperimentRunView {
   startedAt: string | null;
   finishedAt: string | null;
   errorMessage: string | null;
+  warmup: boolean;
+  /** Why the run is left out of the statistics ("warm-up", a flag's title, "failed"); [] when it counts or has not ended. */
+  excludedBecause: string[];
 }
 
 export interface ExperimentView {
@@ -41,6 +44,8 @@ export interface ExperimentView {
   rounds: number[][];
   /** Runs ended / runs planned (the minimum while rounds may still be added, the maximum at most). */
   progress: { ended: number; planned: number; maxPlanned: number; currentRunId: string | null };
+  /** Where the stop rule stands: the widest interval so far against the target, and the clock against the budget. */
+  precision: { halfWidthPct: number | null; validPerArm: number; targetPct: number; minutesElapsed: number; budgetMin: number | null; text: string };
 }
 
 /** One experiment with its runs and its summary as of now (the verdict so far while it runs). */
@@ -50,7 +55,7 @@ export async function getExperiment(opts: { id: string }): Promise<ExperimentVie
     include: {
       host: { select: { name: true } },
       runs: {
-        select: { id: true, armIndex: true, round: true, status: true, params: true, result: true, warnings: true, setup: true, fsType: true, profile: true, startedAt: true, finishedAt: true, errorMessage: true },
+        select: { id: true, armIndex: true, round: true, status: true, params: true, result: true, warnings: true, setup: true, flags: true, fsType: true, profile: true, startedAt: true, finishedAt: true, errorMessage: true },
         orderBy: { createdAt: "asc" },
       },
     },
@@ -58,7 +63,11 @@ export async function getExperiment(opts: { id: string }): Promise<ExperimentVie
   if (!exp) throw new AppError("NOT_FOUND", `No experiment ${opts.id}.`);
   const arms = readArms(exp.arms);
   const policy = readPolicy(exp.policy);
-  const summary = summariseExperiment({ probe: exp.probe, armLabels: arms.map((a) => a.label), runs: exp.runs.map((r) => ({ ...r, armIndex: r.armIndex ?? -1 })) });
+  const warm = warmupRounds(policy);
+  const summary = summariseExperiment({ probe: exp.probe, armLabels: arms.map((a) => a.label), runs: exp.runs.map((r) => ({ ...r, armIndex: r.armIndex ?? -1 })), warmupRounds: warm, status: exp.status });
+  const excludedBecause = new Map(summary.excluded.map((x) => [x.id, x.reasons]));
+  const halfWidths = summary.verdict.map((l) => l.halfWidthPct);
+  const minutesElapsed = ((exp.finishedAt ?? new Date()).getTime() - exp.createdAt.getTime()) / 60_000;
   // The stored verdict adds the stop rule's own warning (still unstable at the maximum).
   const stored = (exp.verdict ?? {}) as { warnings?: unknown };
   if (Array.isArray(stored.warnings)) summary.warnings = [...new Set([...summary.warnings, ...stored.warnings.filter((w): w is string => typeof w === "string")])];
@@ -94,15 +103,25 @@ export async function getExperiment(opts: { id: string }): Promise<ExperimentVie
         startedAt: r.startedAt?.toISOString() ?? null,
         finishedAt: r.finishedAt?.toISOString() ?? null,
         errorMessage: r.errorMessage,
+        warmup: (r.round ?? 0) < warm,
+        excludedBecause: excludedBecause.get(r.id) ?? [],
       };
     }),
     summary,
     rounds: Array.from({ length: rounds }, (_, i) => roundOrder(arms.length, i, policy.order, exp.orderSeed)),
     progress: {
       ended,
-      planned: done ? exp.runs.length : Math.max(exp.runs.length, policy.min * arms.length),
-      maxPlanned: done ? exp.runs.length : policy.max * arms.length,
+      planned: done ? exp.runs.length : Math.max(exp.runs.length, (policy.min + warm) * arms.length),
+      maxPlanned: done ? exp.runs.length : (policy.max + warm) * arms.length,
       currentRunId: exp.runs.find((r) => r.status === "RUNNING")?.id ?? null,
+    },
+    precision: {
+      halfWidthPct: worstHalfWidth(halfWidths),
+      validPerArm: summary.validPerArm,
+      targetPct: policy.precisionPct,
+      minutesElapsed,
+      budgetMin: policy.budgetMin,
+      text: achievedText(policy, { halfWidths, validPerArm: summary.validPerArm, minutesElapsed }),
     },
   };
 }
@@ -118,7 +137,8 @@ export function experimentJson(v: ExperimentView) {
     decision: v.decision,
     decisionMessage: v.decisionMessage,
     policy: v.policy,
-    arms: v.summary.arms.map((a, i) => ({ label: a.label, setup: v.arms[i] ?? null, runIds: a.runIds, median: a.median, cv: a.cv })),
+    precision: v.precision,
+    arms: v.summary.arms.map((a, i) => ({ label: a.label, setup: v.arms[i] ?? null, runIds: a.runIds, validRunIds: a.validRunIds, excluded: a.excluded, median: a.median, cv: a.cv })),
     verdict: v.summary.verdict.map((l) => ({
       metric: l.metric,
       dims: l.dims,
@@ -126,16 +146,20 @@ export function experimentJson(v: ExperimentView) {
       unit: l.unit,
       baseline: l.baseline,
       arm: l.arm,
+      state: l.state,
       baselineMedian: l.baselineMedian,
       armMedian: l.armMedian,
       ratio: l.ratio,
       ciLow: l.ciLow,
       ciHigh: l.ciHigh,
       confidence: l.confidence,
+      halfWidthPct: l.halfWidthPct,
+      runsNeeded: l.runsNeeded,
       runs: l.runs,
       sentence: l.sentence,
     })),
     warnings: v.summary.warnings,
+    excluded: v.summary.excluded,
     reverted: v.reverted,
     runs: v.runs,
     createdAt: v.createdAt,

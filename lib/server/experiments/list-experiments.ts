@@ -32,7 +32,9 @@ export async function listExperiments(opts: { hostId?: string; limit?: number } 
     const mine = counts.filter((c) => c.experimentId === r.id);
     const total = mine.reduce((s, c) => s + c._count._all, 0);
     const open = mine.filter((c) => c.status === "QUEUED" || c.status === "RUNNING").reduce((s, c) => s + c._count._all, 0);
-    const lines = (r.verdict as { verdict?: { sentence?: string }[] } | null)?.verdict;
+    // A failed or cancelled experiment has no answer, whatever an older stored verdict says; a
+    // running one's stored verdict is from an earlier state, so the list shows it only at the end.
+    const lines = r.status === "FINISHED" ? (r.verdict as { verdict?: { sentence?: string }[] } | null)?.verdict : undefined;
     return {
       id: r.id,
       title: r.title,

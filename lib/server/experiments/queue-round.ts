@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { roundOrder } from "../../experiments/schedule";
-import { readArms, readPolicy } from "./arm-plan";
+import { readArms, readPolicy, warmupRounds } from "./arm-plan";
 
 /**
  * Queues one run per arm for round `round`, in the round's interleaved order (A B, B A, … or a
@@ -13,7 +13,9 @@ export async function queueRound(tx: Prisma.TransactionClient, experimentId: str
     select: { hostId: true, createdById: true, probe: true, arms: true, policy: true, orderSeed: true },
   });
   const arms = readArms(exp.arms);
-  const order = roundOrder(arms.length, round, readPolicy(exp.policy).order, exp.orderSeed);
+  const policy = readPolicy(exp.policy);
+  const order = roundOrder(arms.length, round, policy.order, exp.orderSeed);
+  const warmup = round < warmupRounds(policy);
   const start = Date.now();
   const ids: string[] = [];
   for (const [i, armIndex] of order.entries()) {
@@ -31,7 +33,7 @@ export async function queueRound(tx: Prisma.TransactionClient, experimentId: str
         experimentId,
         armIndex,
         round,
-        notes: `Experiment arm ${arm.label}, round ${round + 1}`,
+        notes: warmup ? `Experiment arm ${arm.label}, warm-up (not counted)` : `Experiment arm ${arm.label}, round ${round + 1}`,
       },
       select: { id: true },
     });

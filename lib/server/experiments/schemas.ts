@@ -23,9 +23,18 @@ export type ArmInput = z.infer<typeof armInputSchema>;
 
 export const repeatsSchema = z
   .object({
-    min: z.number().int().min(2, "At least 2 rounds: one run per arm has no spread.").max(50).default(3),
-    max: z.number().int().min(2).max(50).default(10),
+    /** Minimum VALID runs per arm: below 3 there is no interval worth the name; 4 (the default) is the first count whose interval reaches 95 %. */
+    min: z.number().int().min(3, "At least 3 valid runs per arm: fewer give no interval worth reading.").max(50).default(4),
+    /** Maximum measured runs per arm (a warm-up run comes on top). */
+    max: z.number().int().min(3, "max must be 3 or more.").max(50).default(10),
+    stop: z.enum(["precision", "cv"]).default("precision"),
+    /** Stop "precision": every interval within ±this % of its ratio. */
+    precisionPct: z.number().min(0.5, "A precision under ±0.5 % is out of reach for a storage benchmark.").max(100).default(5),
+    /** Stop "cv": every arm's coefficient of variation under this %. */
     cvTarget: z.number().min(0.1).max(100).default(2.5),
+    /** Minutes from the start after which no further round is queued. */
+    budgetMin: z.number().min(1, "The budget must be at least 1 minute.").max(24 * 60, "The budget is at most 1440 minutes (a day).").default(15),
+    warmup: z.boolean().default(true),
     order: z.enum(["abba", "random"]).default("abba"),
     dropCaches: z.boolean().default(false),
   })
@@ -42,7 +51,7 @@ export const createExperimentSchema = z
     /** A preset id of the probe ("write-direct"), instead of or under `params`. */
     preset: z.string().min(1).max(100).optional(),
     arms: z.array(armInputSchema).min(2, "An experiment compares at least two arms.").max(8, "At most 8 arms."),
-    repeats: repeatsSchema.default({ min: 3, max: 10, cvTarget: 2.5, order: "abba", dropCaches: false }),
+    repeats: repeatsSchema.default({ min: 4, max: 10, stop: "precision", precisionPct: 5, cvTarget: 2.5, budgetMin: 15, warmup: true, order: "abba", dropCaches: false }),
   })
   .strict()
   .refine((b) => b.params !== undefined || b.preset !== undefined, { path: ["params"], message: "Give params or a preset." });
@@ -57,19 +66,52 @@ export const listExperimentsQuerySchema = z.object({
 export const experimentResponseSchema = z.object({
   id: z.string(),
   status: z.enum(["RUNNING", "FINISHED", "FAILED", "CANCELLED"]),
-  arms: z.array(z.object({ label: z.string(), runIds: z.array(z.string()), median: z.number().nullable(), cv: z.number().nullable() })),
+  decision: z.string().nullable(),
+  decisionMessage: z.string().nullable(),
+  /** Where the stop rule stands: widest interval half-width (%) against the target, minutes against the budget. */
+  precision: z.object({
+    halfWidthPct: z.number().nullable(),
+    validPerArm: z.number(),
+    targetPct: z.number(),
+    minutesElapsed: z.number(),
+    budgetMin: z.number().nullable(),
+    text: z.string(),
+  }),
+  arms: z.array(
+    z.object({
+      label: z.string(),
+      runIds: z.array(z.string()),
+      /** Runs that count: succeeded, no flag from the run checks, not a warm-up. */
+      validRunIds: z.array(z.string()),
+      excluded: z.number(),
+      median: z.number().nullable(),
+      cv: z.number().nullable(),
+    }),
+  ),
+  /** Empty for a FAILED or CANCELLED experiment: it gives no ratio. */
   verdict: z.array(
     z.object({
       metric: z.string(),
       dims: z.record(z.string(), z.string()),
       baseline: z.string(),
       arm: z.string(),
-      ratio: z.number(),
-      ciLow: z.number(),
-      ciHigh: z.number(),
+      /** collecting: fewer than 3 valid runs in an arm, no ratio; decided: the interval excludes no change. */
+      state: z.enum(["collecting", "decided", "no-difference-detected"]),
+      ratio: z.number().nullable(),
+      ciLow: z.number().nullable(),
+      ciHigh: z.number().nullable(),
+      /** The interval's exact coverage (0.9 with 3 runs per arm, ≥ 0.95 from 4 or 5 on). */
+      confidence: z.number().nullable(),
+      /** max(ciHigh / ratio − 1, 1 − ciLow / ratio) × 100. */
+      halfWidthPct: z.number().nullable(),
+      /** More valid runs per arm that would likely decide a no-difference line; null otherwise or when the host is too noisy. */
+      runsNeeded: z.number().nullable(),
+      /** Valid runs per arm. */
       runs: z.object({ baseline: z.number(), arm: z.number() }),
       sentence: z.string(),
     }),
   ),
+  /** Runs left out of the statistics and why (flag titles, "warm-up", how it ended). */
+  excluded: z.array(z.object({ id: z.string(), armIndex: z.number(), round: z.number(), reasons: z.array(z.string()) })),
   reverted: z.boolean().nullable(),
 });

@@ -9,7 +9,9 @@ import { getExperiment } from "./get-experiment";
  */
 export async function shareExperiment(opts: { id: string; createdById: string | null }): Promise<{ slug: string }> {
   const v = await getExperiment({ id: opts.id });
-  const runIds = v.runs.filter((r) => r.status === "SUCCEEDED").map((r) => r.id);
+  // The shared runs are the ones the verdict counts: flagged and warm-up runs stay out.
+  const counted = new Set(v.summary.arms.flatMap((a) => a.validRunIds));
+  const runIds = v.runs.filter((r) => r.status === "SUCCEEDED" && (counted.has(r.id) || counted.size === 0)).map((r) => r.id);
   if (runIds.length === 0) throw new AppError("BAD_REQUEST", "No run of this experiment has a result yet: share it once some runs have finished.");
   const first = v.summary.headlines[0];
   const experiment: ExperimentSnapshot = {
@@ -23,7 +25,10 @@ export async function shareExperiment(opts: { id: string; createdById: string | 
       return { label: a.label, setup, median: a.median, cv: a.cv, runs: first ? (a.values[first.key] ?? []).length : 0 };
     }),
     unit: first?.unit ?? null,
-    verdict: v.summary.verdict.map((l) => ({ sentence: l.sentence, metric: l.metric, baseline: l.baseline, arm: l.arm, ratio: l.ratio, ciLow: l.ciLow, ciHigh: l.ciHigh })),
+    // Only lines with a ratio are frozen: a line still collecting has no answer to share.
+    verdict: v.summary.verdict.flatMap((l) =>
+      l.ratio !== null && l.ciLow !== null && l.ciHigh !== null ? [{ sentence: l.sentence, metric: l.metric, baseline: l.baseline, arm: l.arm, ratio: l.ratio, ciLow: l.ciLow, ciHigh: l.ciHigh }] : [],
+    ),
     warnings: v.summary.warnings,
   };
   const { slug } = await createComparison({ runIds: runIds.slice(0, 30), title: v.title }, opts.createdById, { experiment });

@@ -23,7 +23,7 @@ export const experimentOperations: ApiOperation[] = [
     method: "post",
     path: "/api/experiments",
     group: "Experiments",
-    summary: "Start an experiment: a probe, two or more arms (lab file systems, tunables or targets) and a repeat policy",
+    summary: "Start an experiment: a probe, two or more arms (lab file systems, tunables or targets) and a repeat policy (stop on precision or CV, time budget, warm-up)",
     description:
       "Arms are checked against what the host's agent reported (--lab, --allow-tunable); the agent checks them again before changing anything. Nothing is queued when an arm is refused.",
     auth: "operator",
@@ -39,7 +39,9 @@ export const experimentOperations: ApiOperation[] = [
     method: "get",
     path: "/api/experiments/{id}",
     group: "Experiments",
-    summary: "One experiment: status, arms with their runs, median and CV, the verdict, whether the host is back as it was",
+    summary: "One experiment: status, arms with their valid and left-out runs, median and CV, the verdict, its precision, whether the host is back as it was",
+    description:
+      "Verdict lines come from valid runs only (succeeded, no flag from the run checks, not a warm-up). A line is `collecting` (no ratio) until every arm has 3 valid runs, then `decided` or `no-difference-detected` with its ratio, exact interval and level, `halfWidthPct` and, for no difference, `runsNeeded`. A FAILED or CANCELLED experiment has no verdict lines.",
     auth: "viewer",
     responses: { 200: { description: "The experiment.", schema: experimentResponseSchema }, 404: notFound, ...authErrors },
   },
