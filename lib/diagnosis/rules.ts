@@ -57,7 +57,7 @@ export const RULES: readonly Rule[] = [
     // the limit while pages are dirtied exactly as fast as they are written.
     id: "writeback-throttling",
     severity: "warning",
-    title: "Writers paced by write-back at the dirty limit",
+    title: "Writers paced by write-back above the background threshold",
     all: [
       { series: "writeback.pendingKb", op: ">=", than: { series: "writeback.backgroundLimitKb", times: 0.8 } },
       { series: "writeback.dirtiedKBs", op: ">", than: 1024 },
@@ -66,7 +66,7 @@ export const RULES: readonly Rule[] = [
     ],
     minSamples: 3,
     summary:
-      "In {count} of {total} samples ({first} to {last}) dirty and write-back pages held at the kernel's dirty threshold while pages were dirtied only as fast as the device wrote them: the writer was throttled, so the run measured write-back to the device, not the page cache. vm.dirty_ratio and vm.dirty_background_ratio set where this starts.",
+      "In {count} of {total} samples ({first} to {last}) dirty and write-back pages held at or above 80 % of the kernel's background write-back threshold while pages were dirtied only as fast as the device wrote them: the writer was throttled, so the run measured write-back to the device, not the page cache. vm.dirty_background_ratio sets where write-back starts and vm.dirty_ratio where writers are made to wait.",
     guide: { slug: "storage-media-disk-flash-memory", section: "Findings" },
   },
   {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ProbeClaim } from "../checks/types";
 import { displayMeasurement, type MetricVocabulary } from "./metrics";
 import type { PackagesByFamily } from "./packages";
 import { stripAnsi } from "./text";
@@ -159,6 +160,17 @@ export interface ProbeDefinition<P extends { target: string }> {
    * few per run (dd: throughput; fio: bandwidth, IOPS and p99 per job and direction).
    */
   headline(result: NormalisedResult, params: P): HeadlineValue[];
+  /**
+   * What a run says it did, for the checks against its telemetry (probes/checks): bytes read and
+   * written and how, its own timing, its threads. Absent for observers (sar), which only the
+   * generic checks judge.
+   */
+  checks?: ProbeChecks<P>;
+}
+
+export interface ProbeChecks<P> {
+  /** Null when the result says too little to judge (a failed or empty report). */
+  claim(params: P, result: NormalisedResult): ProbeClaim | null;
 }
 
 /** A stored measurement as a headline value in its display unit. */

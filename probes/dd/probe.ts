@@ -1,3 +1,4 @@
+import { ddChecks } from "./checks";
 import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
 import { ddHeadline } from "./headline";
@@ -41,4 +42,5 @@ export const ddProbe: ProbeDefinition<DdParams> = {
   view: ddView,
   reference: ddReference,
   headline: ddHeadline,
+  checks: ddChecks,
 };

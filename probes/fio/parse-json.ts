@@ -38,6 +38,10 @@ export function directionMetrics(d: Record<string, Json>, dims: Record<string, s
   }
   percentiles(out, "clat", stat("clat"), toNs, dims);
   percentiles(out, "lat", stat("lat"), toNs, dims);
+  // What the direction moved and for how long (fio 3.x io_bytes; 2.x io_bytes too, runtime in ms
+  // in both): the checks against the run's telemetry hold these against the device's counters.
+  push(out, "io_bytes", num(d.io_bytes), "B", dims);
+  push(out, "runtime", num(d.runtime), "ms", dims);
   // json+: latency histogram, {"<latency in ns>": count}.
   let bins = 0;
   const clat = stat("clat");

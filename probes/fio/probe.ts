@@ -1,3 +1,4 @@
+import { fioChecks } from "./checks";
 import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
 import { fioHeadline } from "./headline";
@@ -35,6 +36,8 @@ export const fioProbe: ProbeDefinition<FioParams> = {
       { id: "lat_share", title: "share of I/Os in a latency bucket", unit: "%", better: null },
       { id: "bw_series", title: "bandwidth in one second", unit: "B/s", better: "higher" },
       { id: "iops_series", title: "IOPS in one second", unit: "1/s", better: "higher" },
+      { id: "io_bytes", title: "bytes transferred", unit: "B", better: null },
+      { id: "runtime", title: "runtime", unit: "ms", better: null },
       { id: "clat_mean_series", title: "mean completion latency in one second", unit: "ns", better: "lower" },
     ],
     // Every percentile fio prints (clat_p99.9, lat_p50 …).
@@ -51,4 +54,5 @@ export const fioProbe: ProbeDefinition<FioParams> = {
   view: fioView,
   reference: fioReference,
   headline: fioHeadline,
+  checks: fioChecks,
 };

@@ -1,3 +1,4 @@
+import { fsmetaChecks } from "./checks";
 import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
 import { fsmetaHeadline } from "./headline";
@@ -36,4 +37,5 @@ export const fsmetaProbe: ProbeDefinition<FsmetaParams> = {
   view: fsmetaView,
   reference: fsmetaReference,
   headline: fsmetaHeadline,
+  checks: fsmetaChecks,
 };

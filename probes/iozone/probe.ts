@@ -1,3 +1,4 @@
+import { iozoneChecks } from "./checks";
 import { samePackage } from "../core/packages";
 import type { ProbeDefinition } from "../core/probe";
 import { iozoneHeadline } from "./headline";
@@ -47,4 +48,5 @@ export const iozoneProbe: ProbeDefinition<IozoneParams> = {
   view: iozoneView,
   reference: iozoneReference,
   headline: iozoneHeadline,
+  checks: iozoneChecks,
 };

@@ -12,6 +12,7 @@ import { RunAnnotations } from "@/components/run/run-annotations";
 import { ResultView } from "@/components/run/result-view";
 import { Findings } from "@/components/run/findings";
 import { RunLive } from "@/components/run/run-live";
+import { RunChecks } from "@/components/run/run-checks";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { mayChange } from "@/lib/auth/ownership";
 import { roleAtLeast } from "@/lib/auth/roles";
@@ -161,6 +162,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       {run.result ? (
         <>
           <h2>Results</h2>
+          <RunChecks run={run} />
           <ResultView result={run.result} />
         </>
       ) : null}

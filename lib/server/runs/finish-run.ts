@@ -1,5 +1,7 @@
 import type { RunStatus } from "@prisma/client";
-import { getProbe } from "../../../probes/catalog";
+import { getProbe, type NormalisedResult } from "../../../probes/catalog";
+import { checkRun } from "../../../probes/checks";
+import { readRunProfile } from "../../../probes/profile/read-profile";
 import type { FinishRequest } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
@@ -8,6 +10,7 @@ import { parseOffThread } from "../parse/parse-off-thread";
 import type { ParseReply } from "../parse/parse-types";
 import { advanceExperimentSafely } from "../experiments/advance-safely";
 import { notifyRun } from "../realtime/notify";
+import { readRunTelemetry } from "./get-run-telemetry";
 import { chunksAfter, missingSeqs } from "./read-log";
 import { targetFacts } from "./target-facts";
 
@@ -22,6 +25,32 @@ async function repeatsOf(run: { repeatGroup: string | null; experimentId: string
     return typeof min === "number" ? min : 1;
   }
   return run.repeatGroup ? db().probeRun.count({ where: { repeatGroup: run.repeatGroup } }) : 1;
+}
+
+/**
+ * The run's result held against its own telemetry (probes/checks), once, here: the samples are
+ * all stored before a finish is accepted (they ride the chunks whose completeness was checked
+ * above), so the flags are as final as the result and every reader (API, page, exports,
+ * experiment verdicts) reads the same stored answer. Only a SUCCEEDED run is a measurement to
+ * judge. checkedAt stays null when the agent sent no telemetry.
+ */
+async function checksOf(
+  runId: string,
+  run: { probe: string; params: unknown },
+  req: FinishRequest,
+  resultJson: string,
+  facts: { fsType: string | null; memTotalBytes: number | null },
+): Promise<{ flags: string; checkedAt: Date | null }> {
+  const samples = (await readRunTelemetry(runId)).map(({ numa, ...s }) => (numa ? { ...s, numaFree: numa } : s));
+  const out = checkRun({
+    probe: run.probe,
+    params: run.params,
+    result: JSON.parse(resultJson) as NormalisedResult,
+    durationMs: req.durationMs,
+    samples,
+    facts: { ...facts, cpuCount: readRunProfile(req.profile).cpu.count },
+  });
+  return { flags: JSON.stringify(out.flags), checkedAt: out.checkedAgainstTelemetry ? new Date() : null };
 }
 
 function statusOf(req: FinishRequest, parsedOk: boolean): RunStatus {
@@ -79,11 +108,14 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
       : null;
   const parsed = reply?.kind === "parsed" ? reply : null;
   const status = statusOf(req, parsed !== null);
+  const checks =
+    status === "SUCCEEDED" && parsed ? await checksOf(runId, run, req, parsed.resultJson, { fsType, memTotalBytes: facts.memTotalBytes }) : { flags: "[]", checkedAt: null };
   const { rows } = await pgPool().query<{ status: RunStatus }>(
     `UPDATE probe_runs
      SET status = $2::"RunStatus", exit_code = $3, duration_ms = $4, finished_at = now(), last_activity_at = now(), updated_at = now(),
          error_message = $5, profile = COALESCE($6::jsonb, profile), result = COALESCE($7::jsonb, result),
-         warnings = $8::jsonb, fs_type = $9, medium = $10, setup = COALESCE($12::jsonb, setup)
+         warnings = $8::jsonb, fs_type = $9, medium = $10, setup = COALESCE($12::jsonb, setup),
+         flags = $13::jsonb, checked_at = $14
      WHERE id = $1::uuid AND finished_at IS NULL AND ($11::int IS NULL OR (SELECT count(*) FROM run_log_chunks WHERE run_id = $1::uuid) = $11)
      RETURNING status`,
     [
@@ -99,6 +131,8 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
       measuresTarget ? facts.medium : null,
       req.lastSeq >= 0 ? chunks.length : null,
       req.setup ? JSON.stringify(req.setup) : null,
+      checks.flags,
+      checks.checkedAt,
     ],
   );
   if (!rows[0]) {

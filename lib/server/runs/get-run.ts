@@ -32,12 +32,26 @@ export const runSelect = {
   armIndex: true,
   round: true,
   setup: true,
+  flags: true,
+  checkedAt: true,
   experiment: { select: { title: true, arms: true } },
   historyDay: true,
   host: { select: { name: true } },
 } satisfies Prisma.ProbeRunSelect;
 
 export type RunRow = Prisma.ProbeRunGetPayload<{ select: typeof runSelect }>;
+
+/** One check a run failed against its own telemetry (probes/checks/types.ts RunCheck). */
+export const runCheckSchema = z
+  .object({
+    code: z.string().describe("too-short, too-few-samples, write-not-on-device, cache-served-read, device-busy-elsewhere, cpu-busy-elsewhere"),
+    title: z.string(),
+    evidence: z.string().describe("The figures that decided it."),
+    guide: z.object({ slug: z.string(), section: z.string(), href: z.string() }).nullable(),
+  })
+  .meta({ id: "RunCheck" });
+
+const storedFlags = z.array(runCheckSchema);
 
 /** A run as the API answers it: GET /api/runs/{id}, each row of GET /api/runs, the JSON export. */
 export const runJsonSchema = z
@@ -72,6 +86,10 @@ export const runJsonSchema = z
       .nullable()
       .describe("Experiment runs: the experiment, the arm's label and the round (1-based); null otherwise."),
     setup: z.unknown().describe("What the arm's setup did (lab fs, tunables), as the agent's finish reported it."),
+    flags: z
+      .array(runCheckSchema)
+      .describe("Checks the run failed against its own telemetry, computed when it finished: a SUCCEEDED run with flags is not a valid measurement."),
+    checkedAt: z.string().nullable().describe("When the checks ran against the run's telemetry; null: there was none to check against (only its duration was judged)."),
   })
   .meta({ id: "Run" });
 export type RunJson = z.infer<typeof runJsonSchema>;
@@ -113,6 +131,8 @@ export function runToJson(r: RunRow): RunJson {
           }
         : null,
     setup: r.setup,
+    flags: storedFlags.safeParse(r.flags).data ?? [],
+    checkedAt: r.checkedAt?.toISOString() ?? null,
   };
 }
 

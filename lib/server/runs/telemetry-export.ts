@@ -29,3 +29,11 @@ export function telemetryCsvRows(label: string, samples: readonly TelemetryPoint
   }
   return rows.map((r) => `${csvLine(r)}\r\n`).join("");
 }
+
+/**
+ * The checks the run failed (probes/checks) as rows of the same CSV: metric "check.<code>", the
+ * evidence as dims, value 1; a run that passed has none, so a spreadsheet can filter flagged runs.
+ */
+export function checksCsvRows(label: string, flags: readonly { code: string; evidence: string }[]): string {
+  return flags.map((f) => `${csvLine([label, `check.${f.code}`, f.evidence, 1, ""])}\r\n`).join("");
+}

@@ -7,7 +7,7 @@ import { exportFormatQuerySchema } from "@/lib/http/query-schemas";
 import { loadCompareRuns } from "@/lib/server/comparisons/load-runs";
 import { getRun } from "@/lib/server/runs/get-run";
 import { getRunTelemetry } from "@/lib/server/runs/get-run-telemetry";
-import { telemetryCsvRows } from "@/lib/server/runs/telemetry-export";
+import { checksCsvRows, telemetryCsvRows } from "@/lib/server/runs/telemetry-export";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +26,7 @@ export const GET = route(async (req: Request, ctx: { params: Promise<{ id: strin
   const name = `probebook-${run.probe}-${id.slice(0, 8)}`;
   const telemetry = await getRunTelemetry({ runId: id });
   if (format.data === "csv") {
-    return new Response(measurementsCsv([{ label, result: compareRun?.result ?? null }]) + telemetryCsvRows(label, telemetry.samples), {
+    return new Response(measurementsCsv([{ label, result: compareRun?.result ?? null }]) + checksCsvRows(label, run.flags) + telemetryCsvRows(label, telemetry.samples), {
       headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": attachment(`${name}.csv`) },
     });
   }
