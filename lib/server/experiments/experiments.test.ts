@@ -43,8 +43,14 @@ const ddParams = { sizeMiB: 16, blockSizeKiB: 1024, mode: "write", direct: true,
 const body = (hostId: string, arms: unknown[], repeats: Record<string, unknown> = { min: 3, max: 3 }, params: Record<string, unknown> = ddParams) =>
   createExperimentSchema.parse({ hostId, probe: "dd", params, arms, repeats: { warmup: false, ...repeats } });
 
-/** dd's summary line for 16 MiB in `seconds`. */
-const ddOutput = (seconds: number) => `16+0 records in\n16+0 records out\n16777216 bytes (17 MB, 16 MiB) copied, ${seconds} s, ${(16.777216 / seconds).toFixed(0)} MB/s\n`;
+/**
+ * dd's summary line for a run whose speed is that of 16 MiB in `seconds`: 960 MiB in 60 × that,
+ * so every run lasts over 5 s (shorter ones are flagged and left out of the verdict).
+ */
+const ddOutput = (seconds: number) => {
+  const s = (seconds * 60).toFixed(3);
+  return `960+0 records in\n960+0 records out\n1006632960 bytes (1.0 GB, 960 MiB) copied, ${s} s, ${(1006.63296 / Number(s)).toFixed(0)} MB/s\n`;
+};
 
 /** The job a claim hands out (these hosts have no pending requests), or null. */
 async function claimedJob(hostId: string) {
@@ -177,7 +183,7 @@ describe("valid runs and the precision stop rule", () => {
     const first = await db().probeRun.findMany({ where: { experimentId: id }, select: { notes: true } });
     expect(first.map((r) => r.notes)).toEqual(["Experiment arm vm.dirty_ratio=10, warm-up (not counted)", "Experiment arm vm.dirty_ratio=40, warm-up (not counted)"]);
     const flag = { code: "too-short", title: "Shorter than 5 s", evidence: "The run took 0.1 s.", guide: null };
-    const speed = (arm: number, round: number) => (round === 0 ? 0.05 : (arm === 0 ? 0.2 : 0.1) * (1 + 0.01 * round));
+    const speed = (arm: number, round: number) => (round === 0 ? 0.09 : (arm === 0 ? 0.2 : 0.1) * (1 + 0.01 * round));
     let flagged: string | null = null;
     for (;;) {
       const job = await claimedJob(h.id);
@@ -209,7 +215,7 @@ describe("valid runs and the precision stop rule", () => {
     expect(json.arms.map((a) => [a.validRunIds.length, a.excluded])).toEqual([[4, 1], [3, 2]]);
     expect(json.verdict[0]).toMatchObject({ state: "decided", runs: { baseline: 4, arm: 3 }, runsNeeded: null });
     expect(json.verdict[0]!.halfWidthPct).toBeLessThanOrEqual(50);
-    // The warm-ups' 0.05 s (4× faster) runs would have pulled the medians; they do not.
+    // The warm-ups (twice as fast as the baseline arm) would have pulled the medians; they do not.
     expect(json.verdict[0]!.ratio).toBeGreaterThan(1.9);
     expect(json.verdict[0]!.ratio).toBeLessThan(2.1);
   });
