@@ -1,4 +1,5 @@
 import { ResultChart } from "@/components/charts/result-chart";
+import { FindingBasis, FindingSource } from "@/components/run/finding-source";
 import { timelineCharts, type ResultDiagnosis } from "@/lib/diagnosis/run-diagnosis";
 
 const fmt = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 2 });
@@ -32,9 +33,8 @@ export function DiagnosisView({ diagnosis }: { diagnosis: ResultDiagnosis }) {
               ))}
             </ul>
           </details>
-          <p className="small">
-            Why: <a href={f.guide.href}>{f.guide.section}</a>
-          </p>
+          <FindingBasis finding={f} />
+          <FindingSource finding={f} />
         </div>
       ))}
       <h3>Timeline</h3>

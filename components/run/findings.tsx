@@ -1,9 +1,9 @@
-import Link from "next/link";
+import { FindingBasis, FindingSource } from "@/components/run/finding-source";
 import type { RunFinding } from "@/lib/server/runs/get-run-findings";
 
 const fmt = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 2 });
 
-/** Diagnosis findings with the samples that showed them and the guide section that explains them. */
+/** Diagnosis findings with the samples that showed them and the guide section (or document) that explains them. */
 export function Findings({ findings, heading = "Diagnosis" }: { findings: readonly RunFinding[]; heading?: string }) {
   if (findings.length === 0) return null;
   return (
@@ -32,11 +32,8 @@ export function Findings({ findings, heading = "Diagnosis" }: { findings: readon
               </tbody>
             </table>
           </details>
-          <p className="small">
-            <Link href={f.guide.href} data-testid="finding-guide">
-              Why, and what to change: {f.guide.section} in the guide
-            </Link>
-          </p>
+          <FindingBasis finding={f} />
+          <FindingSource finding={f} />
         </div>
       ))}
     </section>

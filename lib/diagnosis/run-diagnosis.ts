@@ -4,6 +4,7 @@
 // findings use case can call this beside that one and merge the two lists.
 import type { RunChart } from "../../probes/core/view";
 import { getProbe, normalisedResultSchema } from "../../probes/catalog";
+import { UNKNOWN_CONTEXT, type DiagnosisContext } from "./context";
 import { diagnose, type Finding } from "./evaluate";
 import type { Timeline } from "./timeline";
 
@@ -12,14 +13,17 @@ export interface ResultDiagnosis {
   findings: Finding[];
 }
 
-/** null when the run has no parsed result or its probe draws no timeline. */
-export function diagnoseResult(result: unknown): ResultDiagnosis | null {
+/**
+ * null when the run has no parsed result or its probe draws no timeline. `ctx` is what the run's
+ * profile says about the host (./context.ts); without it rules read the facts as unknown.
+ */
+export function diagnoseResult(result: unknown, ctx: DiagnosisContext = UNKNOWN_CONTEXT): ResultDiagnosis | null {
   const parsed = normalisedResultSchema.safeParse(result);
   if (!parsed.success) return null;
   const view = getProbe(parsed.data.tool)?.view;
   if (!view?.timeline) return null;
   const timeline = view.timeline(parsed.data);
-  return { timeline, findings: diagnose(timeline) };
+  return { timeline, findings: diagnose(timeline, ctx) };
 }
 
 /** The series the rules read, grouped by unit, drawn against the samples' labels. */

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { FindingSource } from "@/components/run/finding-source";
 import { notFound } from "next/navigation";
 import { ArmSpreadChart } from "@/components/experiments/arm-spread-chart";
 import { CancelExperimentButton, RefreshWhile, ShareExperimentButton } from "@/components/experiments/experiment-actions";
@@ -242,9 +243,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
                   </span>
                 ))}
               </span>
-              <p className="small">
-                <Link href={f.guide.href}>Why, and what to change: {f.guide.section} in the guide</Link>
-              </p>
+              <FindingSource finding={f} />
             </div>
           ))}
         </section>

@@ -16,6 +16,7 @@ import { RunChecks } from "@/components/run/run-checks";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { mayChange } from "@/lib/auth/ownership";
 import { roleAtLeast } from "@/lib/auth/roles";
+import { contextFromProfile } from "@/lib/diagnosis/context";
 import { diagnoseResult } from "@/lib/diagnosis/run-diagnosis";
 import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
@@ -58,7 +59,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const setup = run.setup && parsedSetup.success ? parsedSetup.data : null;
   // The guides' published measurements of the same probe, to set this run beside.
   // Probes that sample the machine are read by the guides' rules from their own result.
-  const diagnosis = run.status === "SUCCEEDED" ? diagnoseResult(run.result) : null;
+  const diagnosis = run.status === "SUCCEEDED" ? diagnoseResult(run.result, contextFromProfile(run.profile)) : null;
   const references =
     run.status === "SUCCEEDED" && run.origin !== "REFERENCE" ? await listReferenceRuns({ probe: run.probe, take: 6 }) : [];
   return (

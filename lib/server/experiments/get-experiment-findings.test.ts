@@ -27,7 +27,7 @@ describe("getExperimentFindings", () => {
     const findings = await getExperimentFindings({ runIds: [healthy.id, reclaim.id] });
     expect(findings.map((f) => f.rule)).toEqual(["direct-reclaim"]);
     expect(findings[0]!.runs.map((r) => r.runId)).toEqual([reclaim.id]);
-    expect(findings[0]!.guide.href).toMatch(/^\/guides\//);
+    expect(findings[0]!.guide?.href).toMatch(/^\/guides\//);
     expect(await getExperimentFindings({ runIds: [healthy.id] })).toEqual([]);
   });
 });

@@ -16,8 +16,12 @@ const findingSchema = z.object({
   severity: z.enum(["info", "warning", "critical"]),
   title: z.string(),
   summary: z.string(),
+  mechanism: z.string().describe("How the kernel produces what the rule reads."),
+  limits: z.string().describe("What the rule cannot see or may get wrong."),
   evidence: z.object({ matched: z.number().int(), total: z.number().int(), samples: z.array(z.object({ label: z.string(), values: z.record(z.string(), z.number()) })) }),
-  guide: z.object({ slug: z.string(), section: z.string(), href: z.string() }),
+  guide: z.object({ slug: z.string(), section: z.string(), href: z.string() }).nullable().describe("The guide section that explains it; null when no guide covers it."),
+  doc: z.object({ title: z.string(), href: z.string() }).nullable().describe("An external document, for rules no guide covers."),
+  next: z.object({ title: z.string(), href: z.string() }).nullable().describe("A run that tests what the finding leaves open."),
 });
 
 const telemetryDocSchema = z.object({
