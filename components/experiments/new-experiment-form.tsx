@@ -1,7 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { TrialPanel } from "@/components/experiments/trial-panel";
+import { labIozoneFileSizeMiB } from "@/lib/experiments/lab-sizing";
+import { trialHost } from "@/lib/experiments/trial-host";
+import { planTrial } from "@/lib/experiments/trials";
 import type { LaunchPreset } from "@/components/launch-form";
 import type { ExperimentHostOption } from "@/lib/server/experiments/list-experiment-hosts";
 
@@ -15,6 +19,8 @@ export interface ExperimentPrefill {
   min: number | null;
   max: number | null;
   title: string | null;
+  /** A one-click trial (lib/experiments/trials.ts): the form sizes it for the chosen host. */
+  trial?: string | null;
 }
 
 interface Props {
@@ -49,6 +55,11 @@ function paramsFor(preset: LaunchPreset | undefined, host: ExperimentHostOption 
   }
   // A fixed-size preset (the article's 4 GiB file) shrinks to what one lab image can hold.
   if (lab && typeof params.sizeMiB === "number" && params.sizeMiB > lab) params.sizeMiB = lab;
+  // iozone's own file size (-s), shrunk to what a lab volume can hold.
+  if (kind === "lab" && typeof params.fileSizeMiB === "number") {
+    const fit = labIozoneFileSizeMiB(host?.lab?.freeBytes ?? null);
+    if (fit !== null && params.fileSizeMiB > fit) params.fileSizeMiB = fit;
+  }
   return params;
 }
 
@@ -84,6 +95,18 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
   const allowedTunables = host?.tunables?.allowed.filter((n) => n !== "vm.drop_caches") ?? [];
   const current = host?.tunables?.current.find((c) => c.name === tunable && c.device === null)?.value ?? null;
   const missing = preset && host ? host.missingTools[preset.probe] : undefined;
+  const trialName = kind === "tunables" && prefill.trial ? tunable : null;
+  const offer = trialName && host ? planTrial(trialName, trialHost(host.name, host.profile, host, target || null), prefill.values) : null;
+  const labFit = kind === "lab" && preset?.probe === "iozone" && host?.lab && host.lab.freeBytes !== null ? labIozoneFileSizeMiB(host.lab.freeBytes) : undefined;
+  const offerKey = offer?.offered ? JSON.stringify([offer.params, offer.values, offer.dropCaches]) : null;
+  useEffect(() => {
+    // A trial's sizing follows the host and target; the fields stay editable afterwards.
+    if (!offer?.offered) return;
+    setParamsText(JSON.stringify(offer.params, null, 2));
+    setValues(offer.values.join(", "));
+    setDropCaches(offer.dropCaches);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offerKey]);
 
   function refreshParams(nextPreset = preset, nextHost = host, nextKind = kind, nextTarget = target) {
     setParamsText(JSON.stringify(paramsFor(nextPreset, nextHost, nextKind, nextTarget), null, 2));
@@ -287,6 +310,12 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
         ) : null}
       </fieldset>
 
+      {offer ? <TrialPanel offer={offer} /> : null}
+      {labFit === null ? (
+        <div className="alert alert-warn" role="status" data-testid="lab-too-small">
+          The lab dir has too little free space for a lab volume that holds even a 64 MiB IOzone file (a file may take at most a quarter of its volume).
+        </div>
+      ) : null}
       <label>
         Parameters (JSON{kind === "lab" ? "; each arm runs in its own lab volume" : "; the target is set above"})
         <textarea name="params" rows={7} value={paramsText} onChange={(e) => setParamsText(e.target.value)} spellCheck={false} />
@@ -331,7 +360,7 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
         </div>
       ) : null}
       <div>
-        <button className="btn btn-primary" type="submit" disabled={pending || !host || !!missing || (!!labReason && !!tunableReason)}>
+        <button className="btn btn-primary" type="submit" disabled={pending || !host || !!missing || (!!labReason && !!tunableReason) || offer?.offered === false}>
           {pending ? "Starting…" : "Start experiment"}
         </button>
       </div>

@@ -6,7 +6,7 @@ import { dirtyThresholds, planTrial, type TrialHost } from "./trials";
 const GiB = 2 ** 30;
 const MiB = 2 ** 20;
 
-function host(over: Partial<TrialHost> & { target?: Partial<NonNullable<TrialHost["target"]>> | null } = {}): TrialHost {
+function host(over: Partial<Omit<TrialHost, "target">> & { target?: Partial<NonNullable<TrialHost["target"]>> | null } = {}): TrialHost {
   const { target, ...rest } = over;
   return {
     name: "h",

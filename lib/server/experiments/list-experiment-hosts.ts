@@ -1,4 +1,5 @@
 import { readHostProfile } from "../../../probes/profile/read-profile";
+import type { HostProfile } from "../../../probes/profile/types";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { listLaunchHosts, type LaunchHostOption } from "../hosts/list-launch-hosts";
 import { db } from "../../db";
@@ -9,6 +10,8 @@ export interface ExperimentHostOption extends LaunchHostOption {
   tunables: { allowed: string[]; dropCaches: boolean; current: { name: string; device: string | null; value: string | null }[] } | null;
   memTotalBytes: number | null;
   numaNodes: number | null;
+  /** The stored profile, from which the form sizes a trial (lib/experiments/trial-host.ts). */
+  profile: HostProfile;
 }
 
 export async function listExperimentHosts(): Promise<ExperimentHostOption[]> {
@@ -23,6 +26,7 @@ export async function listExperimentHosts(): Promise<ExperimentHostOption[]> {
       tunables: caps.success && caps.data.tunables ? { allowed: caps.data.tunables.allowed, dropCaches: caps.data.tunables.dropCaches, current: caps.data.tunables.current } : null,
       memTotalBytes: profile.memory.totalBytes,
       numaNodes: profile.numa.nodes,
+      profile,
     };
   });
 }
