@@ -5,7 +5,7 @@ import { guideHref, loadGuides } from "@/lib/guides/catalog";
 import { hostValueFor, type HostValue } from "@/lib/guides/host-values";
 import { listHostProfiles } from "@/lib/server/hosts/list-host-profiles";
 import type { HostProfile } from "@/probes/profile/types";
-import { tunableExperimentHref } from "@/lib/experiments/start-points";
+import { tunableExperimentHref, tunableNotOfferedReason } from "@/lib/experiments/start-points";
 import { buildTunableIndex, KIND_LABELS, type TunableEntry, type TunableKind } from "@/lib/guides/tunables";
 
 export const metadata: Metadata = {
@@ -183,6 +183,10 @@ export default async function TunablesPage({ searchParams }: { searchParams: Pro
                           <Link className="small" href={tunableExperimentHref(t.name)!} prefetch={false} data-testid="try-tunable">
                             Try on a host
                           </Link>
+                        ) : tunableNotOfferedReason(t.name) ? (
+                          <span className="muted small" data-testid="tunable-not-offered">
+                            No one-click experiment: {tunableNotOfferedReason(t.name)}
+                          </span>
                         ) : null}
                       </th>
                       <td className={styles.recommendedCell}>

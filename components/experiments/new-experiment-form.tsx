@@ -1,7 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { TrialPanel } from "@/components/experiments/trial-panel";
+import { labIozoneFileSizeMiB } from "@/lib/experiments/lab-sizing";
+import { trialHost } from "@/lib/experiments/trial-host";
+import { planTrial } from "@/lib/experiments/trials";
 import type { LaunchPreset } from "@/components/launch-form";
 import type { ExperimentHostOption } from "@/lib/server/experiments/list-experiment-hosts";
 import { presetSizeMiB, shrinkToTargetMiB } from "@/probes/core/sizing";
@@ -19,6 +23,8 @@ export interface ExperimentPrefill {
   /** ?warmup=0 turns the warm-up run off. */
   warmup?: boolean | null;
   title: string | null;
+  /** A one-click trial (lib/experiments/trials.ts): the form sizes it for the chosen host. */
+  trial?: string | null;
 }
 
 interface Props {
@@ -57,6 +63,11 @@ function paramsFor(preset: LaunchPreset | undefined, host: ExperimentHostOption 
   }
   // A fixed-size preset (the article's 4 GiB file) shrinks to what one lab image can hold.
   if (lab && typeof params.sizeMiB === "number" && params.sizeMiB > lab) params.sizeMiB = lab;
+  // iozone's own file size (-s), shrunk to what a lab volume can hold.
+  if (kind === "lab" && typeof params.fileSizeMiB === "number") {
+    const fit = labIozoneFileSizeMiB(host?.lab?.freeBytes ?? null);
+    if (fit !== null && params.fileSizeMiB > fit) params.fileSizeMiB = fit;
+  }
   return params;
 }
 
@@ -88,6 +99,18 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
   const allowedTunables = host?.tunables?.allowed.filter((n) => n !== "vm.drop_caches") ?? [];
   const current = host?.tunables?.current.find((c) => c.name === tunable && c.device === null)?.value ?? null;
   const missing = preset && host ? host.missingTools[preset.probe] : undefined;
+  const trialName = kind === "tunables" && prefill.trial ? tunable : null;
+  const offer = trialName && host ? planTrial(trialName, trialHost(host.name, host.profile, host, target || null), prefill.values) : null;
+  const labFit = kind === "lab" && preset?.probe === "iozone" && host?.lab && host.lab.freeBytes !== null ? labIozoneFileSizeMiB(host.lab.freeBytes) : undefined;
+  const offerKey = offer?.offered ? JSON.stringify([offer.params, offer.values, offer.dropCaches]) : null;
+  useEffect(() => {
+    // A trial's sizing follows the host and target; the fields stay editable afterwards.
+    if (!offer?.offered) return;
+    setParamsText(JSON.stringify(offer.params, null, 2));
+    setValues(offer.values.join(", "));
+    setDropCaches(offer.dropCaches);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offerKey]);
 
   function refreshParams(nextPreset = preset, nextHost = host, nextKind = kind, nextTarget = target) {
     setParamsText(JSON.stringify(paramsFor(nextPreset, nextHost, nextKind, nextTarget), null, 2));
@@ -291,6 +314,12 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
         ) : null}
       </fieldset>
 
+      {offer ? <TrialPanel offer={offer} /> : null}
+      {labFit === null ? (
+        <div className="alert alert-warn" role="status" data-testid="lab-too-small">
+          The lab dir has too little free space for a lab volume that holds even a 64 MiB IOzone file (a file may take at most a quarter of its volume).
+        </div>
+      ) : null}
       <label>
         Parameters (JSON{kind === "lab" ? "; each arm runs in its own lab volume" : "; the target is set above"})
         <textarea name="params" rows={7} value={paramsText} onChange={(e) => setParamsText(e.target.value)} spellCheck={false} />
@@ -307,7 +336,7 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
         </div>
       ) : null}
       <div>
-        <button className="btn btn-primary" type="submit" disabled={pending || !host || !!missing || (!!labReason && !!tunableReason)}>
+        <button className="btn btn-primary" type="submit" disabled={pending || !host || !!missing || (!!labReason && !!tunableReason) || offer?.offered === false}>
           {pending ? "Starting…" : "Start experiment"}
         </button>
       </div>

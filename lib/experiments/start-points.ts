@@ -1,17 +1,24 @@
 // Where an experiment can start from: a guide's question, a tunable from the index, a comparison.
 // Each is a link to the new-experiment form with its fields filled in through the query string.
-import { GUIDE_EXPERIMENTS, TUNABLE_TRIALS } from "@/content/experiment-start-points";
+// A tunable's link names its trial (lib/experiments/trials.ts): the form sizes the workload for
+// the chosen host so that the setting binds, or shows why it cannot.
+import { GUIDE_EXPERIMENTS, offeredSpec, TUNABLE_TRIALS } from "@/content/experiment-start-points";
 import { getTunable } from "../../probes/tunables/catalogue";
 
 const href = (q: Record<string, string>) => `/experiments/new?${new URLSearchParams(q)}`;
 
 /** "Try on a host" for a name of the tunables index; null when an experiment cannot change it. */
 export function tunableExperimentHref(name: string): string | null {
-  const trial = TUNABLE_TRIALS[name];
+  const trial = offeredSpec(TUNABLE_TRIALS[name]);
   if (!trial || !getTunable(name)) return null;
-  return href({ kind: "tunables", tunable: name, probe: trial.probe, preset: trial.preset, values: trial.values, min: "3", max: "10" });
+  return href({ kind: "tunables", tunable: name, probe: trial.probe, preset: trial.preset, values: trial.values, trial: name, min: "3", max: "10" });
 }
 
+/** Why no experiment is offered for a tunable the catalogue has (shown instead of a link). */
+export function tunableNotOfferedReason(name: string): string | null {
+  const trial = TUNABLE_TRIALS[name];
+  return trial && !offeredSpec(trial) ? (trial.notOffered ?? null) : null;
+}
 export interface GuideExperiment {
   label: string;
   href: string;

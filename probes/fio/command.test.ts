@@ -27,6 +27,14 @@ describe("fio params", () => {
     expect(ok({ blockSizeKiB: 3 })).toBe(false);
     expect(ok({ sizeMiB: 1, blockSizeKiB: 2048 })).toBe(false);
     expect(ok({ target: "/srv/a\\b" })).toBe(false);
+    expect(ok({ numaCpuNodes: "0" })).toBe(true);
+    expect(ok({ numaCpuNodes: "0,2-3" })).toBe(true);
+    for (const bad of ["", "all", "0;rm", "-1", "0 1", "0,"]) expect(ok({ numaCpuNodes: bad }), bad).toBe(false);
+  });
+
+  it("pins the job to NUMA nodes only when asked", () => {
+    expect(buildFioCommand(fioParamsSchema.parse({ target: "/t" }), "/t/run").args.some((a) => a.startsWith("--numa_cpu_nodes"))).toBe(false);
+    expect(buildFioCommand(fioParamsSchema.parse({ target: "/t", numaCpuNodes: "0" }), "/t/run").args).toContain("--numa_cpu_nodes=0");
   });
 
   it("has the presets other code references", () => {

@@ -46,6 +46,7 @@ export function buildFioCommand(params: FioParams, runDir: string): CommandSpec 
     `--numjobs=${params.numjobs}`,
   ];
   if (params.numjobs > 1) args.push("--group_reporting");
+  if (params.numaCpuNodes !== undefined) args.push(`--numa_cpu_nodes=${params.numaCpuNodes}`);
   if (params.runtimeSec !== undefined) args.push(`--runtime=${params.runtimeSec}`, "--time_based");
   // With JSON alone fio 3.33 prints no ETA lines; with the normal report beside it and
   // --eta=always it prints one a second on the pty ("[62.5%][r=25.1MiB/s][…][eta 00m:03s]",

@@ -22,6 +22,14 @@ export const fioParamsSchema = z
     iodepth: z.number().int().min(1).max(1024).default(1),
     numjobs: z.number().int().min(1).max(64).default(1),
     direct: z.boolean().default(true),
+    /**
+     * Run the job only on these NUMA nodes' CPUs (fio's numa_cpu_nodes, e.g. "0" or "0,2-3"), so
+     * its page cache is allocated on node 0 first: what the vm.zone_reclaim_mode trial needs.
+     */
+    numaCpuNodes: z
+      .string()
+      .regex(/^\d{1,4}(-\d{1,4})?(,\d{1,4}(-\d{1,4})?){0,63}$/, 'NUMA nodes must be a node list such as "0" or "0,2-3"')
+      .optional(),
   })
   .refine((p) => p.ioengine !== "psync" || p.iodepth === 1, {
     path: ["iodepth"],

@@ -5,7 +5,7 @@ import { readDiskFacts } from "./block-device";
 import { toolStdout } from "./exec-tool";
 import { parseOsRelease, type OsRelease } from "./install-commands";
 import { parseFindmntJson } from "./parse-findmnt";
-import { parseBracketedChoice, parseMemTotalBytes, parseOsReleasePrettyName } from "./parse-kernel-files";
+import { parseBracketedChoice, parseDirtyableBytes, parseMeminfoBytes, parseMemTotalBytes, parseOsReleasePrettyName, parseVmstatPagesBytes } from "./parse-kernel-files";
 import { parseLsblkJson } from "./parse-lsblk";
 import { parseLscpuJson } from "./parse-lscpu";
 import { collectTarget } from "./target";
@@ -68,6 +68,19 @@ async function numaFromSysfs(sysRoot: string): Promise<HostProfile["numa"]> {
   return names.length > 0 ? { nodes: names.length, cpusPerNode } : { nodes: 1 };
 }
 
+/** Each NUMA node's free memory, which decides whether zone reclaim has another node to spill to. */
+async function freeBytesPerNode(sysRoot: string): Promise<Record<string, number>> {
+  const dir = path.join(sysRoot, "devices/system/node");
+  const names = await readdir(dir).then((n) => n.filter((x) => /^node\d+$/.test(x)).sort(), () => [] as string[]);
+  const out: Record<string, number> = {};
+  for (const n of names) {
+    const text = await readText(path.join(dir, n, "meminfo"));
+    const free = text === null ? null : parseMeminfoBytes(text, "MemFree");
+    if (free !== null) out[n.slice(4)] = free;
+  }
+  return out;
+}
+
 async function blockDevices(src: ProfileSources): Promise<BlockDeviceInfo[]> {
   const lsblk = await src.run("lsblk", ["-J", "-b", "-d", "-o", "NAME,MODEL,SIZE,ROTA,TYPE"]);
   let devices = lsblk ? parseLsblkJson(lsblk) : [];
@@ -94,10 +107,12 @@ async function blockDevices(src: ProfileSources): Promise<BlockDeviceInfo[]> {
 
 /** The host's hardware, kernel settings and the storage under each allowed directory. */
 export async function collectHostProfile(allowedDirs: readonly string[], src: ProfileSources = systemSources): Promise<HostProfile> {
-  const [lscpuText, findmntText, meminfo, thpEnabled, thpDefrag, sysctls, devices] = await Promise.all([
+  const [lscpuText, findmntText, meminfo, vmstat, nodeFree, thpEnabled, thpDefrag, sysctls, devices] = await Promise.all([
     src.run("lscpu", ["-J"]),
     src.run("findmnt", ["-J", "-o", "TARGET,SOURCE,FSTYPE,OPTIONS"]),
     readText(path.join(src.procRoot, "meminfo")),
+    readText(path.join(src.procRoot, "vmstat")),
+    freeBytesPerNode(src.sysRoot),
     readText(path.join(src.sysRoot, "kernel/mm/transparent_hugepage/enabled")),
     readText(path.join(src.sysRoot, "kernel/mm/transparent_hugepage/defrag")),
     readSysctls(src.procRoot),
@@ -112,10 +127,12 @@ export async function collectHostProfile(allowedDirs: readonly string[], src: Pr
     if (text !== null) break;
   }
   const cpu = lscpuText ? parseLscpuJson(lscpuText) : null;
-  const numa =
-    cpu?.numaNodes != null
+  const numa = {
+    ...(cpu?.numaNodes != null
       ? { nodes: cpu.numaNodes, ...(Object.keys(cpu.cpusPerNode).length > 0 ? { cpusPerNode: cpu.cpusPerNode } : {}) }
-      : await numaFromSysfs(src.sysRoot);
+      : await numaFromSysfs(src.sysRoot)),
+    ...(Object.keys(nodeFree).length > 0 ? { freeBytesPerNode: nodeFree } : {}),
+  };
   const mounts = findmntText ? parseFindmntJson(findmntText) : [];
   const targets = [];
   for (const dir of allowedDirs) targets.push(await collectTarget(dir, { mounts, sysRoot: src.sysRoot }));
@@ -127,7 +144,14 @@ export async function collectHostProfile(allowedDirs: readonly string[], src: Pr
     // ID and ID_LIKE decide the package manager of the host page's install commands.
     os: osRelease ? { id: osRelease.id, idLike: osRelease.idLike, versionId: osRelease.versionId } : null,
     cpu: { model: cpu?.model ?? null, count: cpu?.count ?? os.cpus().length, sockets: cpu?.sockets ?? null },
-    memory: { totalBytes: (meminfo ? parseMemTotalBytes(meminfo) : null) ?? os.totalmem() },
+    // The dirty thresholds the kernel computed (pages of the kernel's page size, 4 KiB on the
+    // architectures Probebook runs on) and the dirtyable memory the experiment trials size from.
+    memory: {
+      totalBytes: (meminfo ? parseMemTotalBytes(meminfo) : null) ?? os.totalmem(),
+      dirtyableBytes: meminfo ? parseDirtyableBytes(meminfo) : null,
+      dirtyThresholdBytes: vmstat ? parseVmstatPagesBytes(vmstat, "nr_dirty_threshold") : null,
+      dirtyBackgroundThresholdBytes: vmstat ? parseVmstatPagesBytes(vmstat, "nr_dirty_background_threshold") : null,
+    },
     numa,
     blockDevices: devices,
     targets,

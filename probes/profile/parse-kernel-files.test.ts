@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseBracketedChoice, parseMemTotalBytes, parseOsReleasePrettyName } from "./parse-kernel-files";
+import { parseBracketedChoice, parseDirtyableBytes, parseMeminfoBytes, parseMemTotalBytes, parseOsReleasePrettyName, parseVmstatPagesBytes } from "./parse-kernel-files";
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, "fixtures", name), "utf8");
 
@@ -50,5 +50,16 @@ describe("parseOsReleasePrettyName", () => {
     expect(parseOsReleasePrettyName("PRETTY_NAME=Arch")).toBe("Arch");
     expect(parseOsReleasePrettyName("NAME=x\n")).toBeNull();
     expect(parseOsReleasePrettyName('PRETTY_NAME=""')).toBeNull();
+  });
+});
+
+describe("dirty memory facts", () => {
+  const meminfo = "MemTotal:       24684084 kB\nMemFree:        18185792 kB\nActive(file):    3189372 kB\nInactive(file):  1958396 kB\n";
+  it("adds free and file pages and reads the kernel's thresholds", () => {
+    expect(parseDirtyableBytes(meminfo)).toBe((18185792 + 3189372 + 1958396) * 1024);
+    expect(parseDirtyableBytes("MemTotal: 1 kB\n")).toBeNull();
+    expect(parseMeminfoBytes("Node 1 MemFree:  4096 kB\n", "MemFree")).toBe(4096 * 1024);
+    expect(parseVmstatPagesBytes("nr_dirty 3\nnr_dirty_threshold 1158542\nnr_dirty_background_threshold 578563\n", "nr_dirty_threshold")).toBe(1158542 * 4096);
+    expect(parseVmstatPagesBytes("nr_dirty 3\n", "nr_dirty_background_threshold")).toBeNull();
   });
 });

@@ -6,6 +6,29 @@ export function parseMemTotalBytes(meminfo: string): number | null {
   return m?.[1] !== undefined ? Number(m[1]) * 1024 : null;
 }
 
+/** A "Key:  123 kB" line of /proc/meminfo (or a node's meminfo, "Node 0 MemFree: …") in bytes. */
+export function parseMeminfoBytes(meminfo: string, key: string): number | null {
+  const escaped = key.replace(/[()]/g, "\\$&");
+  const m = new RegExp(`^(?:Node \\d+ )?${escaped}:\\s+(\\d+)\\s*kB\\s*$`, "m").exec(meminfo);
+  return m?.[1] !== undefined ? Number(m[1]) * 1024 : null;
+}
+
+/**
+ * The memory the dirty ratios are percentages of: "the total available memory that contains free
+ * pages and reclaimable pages" (Documentation/admin-guide/sysctl/vm.rst, dirty_ratio), which
+ * mm/page-writeback.c counts as free pages plus the active and inactive file LRU lists.
+ */
+export function parseDirtyableBytes(meminfo: string): number | null {
+  const parts = ["MemFree", "Active(file)", "Inactive(file)"].map((k) => parseMeminfoBytes(meminfo, k));
+  return parts.every((x) => x !== null) ? parts.reduce<number>((a, b) => a + (b ?? 0), 0) : null;
+}
+
+/** A /proc/vmstat counter (pages) in bytes, with the kernel's page size. */
+export function parseVmstatPagesBytes(vmstat: string, key: string, pageBytes = 4096): number | null {
+  const m = new RegExp(`^${key} (\\d+)$`, "m").exec(vmstat);
+  return m?.[1] !== undefined ? Number(m[1]) * pageBytes : null;
+}
+
 /**
  * The active choice of a sysfs multiple-choice file: "always [madvise] never" → "madvise",
  * "none [mq-deadline] kyber bfq" → "mq-deadline". A file with a single bare word (some

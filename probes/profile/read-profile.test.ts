@@ -10,7 +10,7 @@ const EMPTY = {
   distro: null,
   os: null,
   cpu: { model: null, count: null, sockets: null },
-  memory: { totalBytes: null },
+  memory: { totalBytes: null, dirtyableBytes: null, dirtyThresholdBytes: null, dirtyBackgroundThresholdBytes: null },
   numa: { nodes: null },
   blockDevices: [],
   targets: [],

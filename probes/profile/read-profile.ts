@@ -70,6 +70,9 @@ export function readHostProfile(json: unknown): HostProfile {
   const numa = obj(p.numa) ?? {};
   const thp = obj(p.thp) ?? {};
   const cpusPerNode = stringRecord(numa.cpusPerNode, str);
+  const freeBytesPerNode: Record<string, number> = {};
+  for (const [k, v] of Object.entries(obj(numa.freeBytesPerNode) ?? {})) if (count(v) !== null) freeBytesPerNode[k] = v as number;
+  const memory = obj(p.memory) ?? {};
   const list = (v: unknown): Obj[] => (Array.isArray(v) ? v.map(obj).filter((x): x is Obj => x !== null) : []);
   return {
     collectedAt: str(p.collectedAt),
@@ -78,8 +81,17 @@ export function readHostProfile(json: unknown): HostProfile {
     distro: str(p.distro),
     os: readOs(p.os),
     cpu: { model: str(cpu.model), count: num(cpu.count), sockets: num(cpu.sockets) },
-    memory: { totalBytes: num(obj(p.memory)?.totalBytes) },
-    numa: { nodes: count(numa.nodes), ...(Object.keys(cpusPerNode).length > 0 ? { cpusPerNode } : {}) },
+    memory: {
+      totalBytes: num(memory.totalBytes),
+      dirtyableBytes: count(memory.dirtyableBytes),
+      dirtyThresholdBytes: count(memory.dirtyThresholdBytes),
+      dirtyBackgroundThresholdBytes: count(memory.dirtyBackgroundThresholdBytes),
+    },
+    numa: {
+      nodes: count(numa.nodes),
+      ...(Object.keys(cpusPerNode).length > 0 ? { cpusPerNode } : {}),
+      ...(Object.keys(freeBytesPerNode).length > 0 ? { freeBytesPerNode } : {}),
+    },
     blockDevices: list(p.blockDevices).flatMap((d) => readBlockDevice(d) ?? []),
     // A target is known by its directory: one without a path says nothing usable.
     targets: list(p.targets).flatMap((t) => {

@@ -39,8 +39,15 @@ export interface HostProfile {
   /** /etc/os-release's ID, ID_LIKE and VERSION_ID (null from agents that did not report them). */
   os: { id: string; idLike: string[]; versionId: string | null } | null;
   cpu: { model: string | null; count: number | null; sockets: number | null };
-  memory: { totalBytes: number | null };
-  numa: { nodes: number | null; cpusPerNode?: Record<string, string> };
+  /**
+   * dirtyableBytes: MemFree + Active(file) + Inactive(file), the memory the kernel's dirty ratios
+   * are percentages of; the thresholds are /proc/vmstat's nr_dirty_threshold and
+   * nr_dirty_background_threshold in bytes (what the kernel computed from its settings when the
+   * profile was read). Absent or null from agents that did not report them.
+   */
+  memory: { totalBytes: number | null; dirtyableBytes?: number | null; dirtyThresholdBytes?: number | null; dirtyBackgroundThresholdBytes?: number | null };
+  /** freeBytesPerNode: node number → that node's MemFree (/sys/devices/system/node/nodeN/meminfo). */
+  numa: { nodes: number | null; cpusPerNode?: Record<string, string>; freeBytesPerNode?: Record<string, number> };
   blockDevices: BlockDeviceInfo[];
   targets: TargetProfile[];
   sysctls: Record<string, string>;

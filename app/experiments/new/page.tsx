@@ -15,7 +15,7 @@ type Query = Record<string, string | undefined>;
 const list = (s: string | undefined) => (s ? s.split(",").map((x) => x.trim()).filter(Boolean) : []);
 const int = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : null);
 
-/** Query params prefill the form: host, probe, preset, kind=lab|tunables, fs=ext4,xfs, tunable, values=20,5, min, max, warmup=0|1, title. */
+/** Query params prefill the form: host, probe, preset, kind=lab|tunables, fs=ext4,xfs, tunable, values=20,5, min, max, warmup=0|1, title, trial (a one-click trial the form sizes for the host). */
 export default async function NewExperimentPage({ searchParams }: { searchParams: Promise<Query> }) {
   const sp = await searchParams;
   await requirePageUser(`/experiments/new?${new URLSearchParams(Object.entries(sp).filter((e): e is [string, string] => typeof e[1] === "string"))}`, "OPERATOR");
@@ -36,8 +36,8 @@ export default async function NewExperimentPage({ searchParams }: { searchParams
     max: int(sp.max),
     warmup: sp.warmup === "0" || sp.warmup === "false" ? false : sp.warmup === "1" || sp.warmup === "true" ? true : null,
     title: sp.title ?? null,
+    trial: sp.trial ?? null,
   };
-  const host = hosts.find((h) => h.id === prefill.hostId) ?? hosts[0];
   return (
     <>
       <p className="muted small">
@@ -49,12 +49,6 @@ export default async function NewExperimentPage({ searchParams }: { searchParams
         each arm&apos;s ratio to the first with its confidence interval, from valid runs only.
         Everything an arm changes is put back after each run.
       </p>
-      {sp.tunable === "vm.zone_reclaim_mode" && host && host.numaNodes !== null && host.numaNodes <= 1 ? (
-        <div className="alert alert-warn" data-testid="single-numa-node">
-          {host.name} has one NUMA node: vm.zone_reclaim_mode only decides whether the kernel reclaims memory on the local node before allocating on another one, and with one
-          node there is no other one, so the setting cannot matter there. Expect &quot;no difference&quot;; run it on a multi-node host to see an effect.
-        </div>
-      ) : null}
       {hosts.length === 0 ? (
         <div className="alert alert-warn">
           No host is registered yet: <Link href="/hosts">register one</Link> and start its agent with <code>--lab DIR</code> or <code>--allow-tunable NAME</code>.

@@ -11,6 +11,8 @@ import { notifyHost } from "../realtime/notify";
 import { insideAllowed } from "../runs/create-run";
 import { defaultArmLabel, type StoredArm, type StoredPolicy } from "./arm-plan";
 import { queueRound } from "./queue-round";
+import { trialBindingErrors } from "./trial-checks";
+import { readHostProfile } from "../../../probes/profile/read-profile";
 import type { CreateExperimentInput } from "./schemas";
 
 /** The agent keeps this much free beyond what a run writes (probes/agent/job-guard.ts). */
@@ -104,6 +106,7 @@ export async function createExperiment(opts: { input: CreateExperimentInput; cre
       add(errors, arm.target ? `${field}.target` : "params.target", `${target} is outside the directories this host's agent allows: ${caps.allowedDirs.join(", ") || "(none)"}.`);
     }
     if (arm.tunables) checkTunables(arm.tunables, caps, `${field}.tunables`, errors);
+    if (arm.tunables) for (const [k, m] of trialBindingErrors(host.name, readHostProfile(host.profile), arm.tunables, target, `${field}.tunables`)) add(errors, k, m);
     const v = validateParams(probe.id, { ...base, target });
     if (!v.ok) {
       for (const [k, msgs] of Object.entries(v.fieldErrors)) for (const m of msgs) if (!errors[`params.${k}`]?.includes(m)) add(errors, `params.${k}`, m);

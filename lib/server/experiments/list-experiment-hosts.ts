@@ -1,4 +1,5 @@
 import { readHostProfile } from "../../../probes/profile/read-profile";
+import type { HostProfile } from "../../../probes/profile/types";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { listLaunchHosts, type LaunchHostOption } from "../hosts/list-launch-hosts";
 import { db } from "../../db";
@@ -8,6 +9,8 @@ export interface ExperimentHostOption extends LaunchHostOption {
   lab: { dir: string; fileSystems: string[]; freeBytes: number | null } | null;
   tunables: { allowed: string[]; dropCaches: boolean; current: { name: string; device: string | null; value: string | null }[] } | null;
   numaNodes: number | null;
+  /** The stored profile, from which the form sizes a trial (lib/experiments/trial-host.ts). */
+  profile: HostProfile;
 }
 
 export async function listExperimentHosts(): Promise<ExperimentHostOption[]> {
@@ -21,6 +24,7 @@ export async function listExperimentHosts(): Promise<ExperimentHostOption[]> {
       lab: caps.success && caps.data.lab ? { dir: caps.data.lab.dir, fileSystems: caps.data.lab.fileSystems, freeBytes: caps.data.lab.freeBytes } : null,
       tunables: caps.success && caps.data.tunables ? { allowed: caps.data.tunables.allowed, dropCaches: caps.data.tunables.dropCaches, current: caps.data.tunables.current } : null,
       numaNodes: profile.numa.nodes,
+      profile,
     };
   });
 }
