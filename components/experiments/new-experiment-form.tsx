@@ -108,7 +108,7 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
     if (!offer?.offered) return;
     setParamsText(JSON.stringify(offer.params, null, 2));
     setValues(offer.values.join(", "));
-    setDropCaches(offer.dropCaches);
+    setRepeats((r) => ({ ...r, dropCaches: offer.dropCaches }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [offerKey]);
 
