@@ -94,7 +94,7 @@ describe.skipIf(!isRoot)("after a SIGKILL in the middle of an arm, the next star
       runId: randomUUID(),
       probe: "dd",
       params: { target: labDir, sizeMiB: 512, blockSizeKiB: 1024 },
-      setup: { lab: { fs: "ext4", imageBytes: 2 ** 30, mountOptions: [] } },
+      setup: { lab: { fs: "ext4", imageBytes: 2 ** 30, mountOptions: [], kind: "image" } },
     };
     server.jobs.push(job);
     const first = startAgent(["--lab", labDir]);
