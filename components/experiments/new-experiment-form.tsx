@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { LaunchPreset } from "@/components/launch-form";
 import type { ExperimentHostOption } from "@/lib/server/experiments/list-experiment-hosts";
+import { METADATA_MARGIN_BYTES, VOLUME_FACTOR } from "@/probes/lab/sizing";
 
 export interface ExperimentPrefill {
   hostId: string | null;
@@ -29,20 +30,21 @@ const MiB = 2 ** 20;
 
 /**
  * The probe's file size for a preset sized beyond RAM in a lab arm: twice the RAM, but no more
- * than a lab image that fits in the lab's free space can hold (one image at a time).
+ * than a lab volume can hold by the quarter rule (probes/lab/sizing.ts): an image that fits in
+ * the lab's free space (one image at a time, with the agent's 64 MiB margin), or the chosen device.
  */
-function labSizeMiB(host: ExperimentHostOption | undefined): number | null {
-  const free = host?.lab?.freeBytes;
-  if (!free) return null;
-  const fits = Math.floor((((free - 64 * MiB) * 6) / 7 - 64 * MiB) / MiB * 0.9);
+function labSizeMiB(host: ExperimentHostOption | undefined, device: string): number | null {
+  const volume = device ? host?.lab?.devices.find((d) => d.path === device)?.sizeBytes : host?.lab?.freeBytes ? host.lab.freeBytes - 64 * MiB : null;
+  if (!volume) return null;
+  const fits = Math.floor((volume - METADATA_MARGIN_BYTES) / VOLUME_FACTOR / MiB);
   const ram = host?.memTotalBytes ? Math.ceil((2 * host.memTotalBytes) / MiB) : fits;
   const mib = Math.floor(Math.min(ram, fits) / 64) * 64;
   return mib >= 64 ? mib : null;
 }
 
-function paramsFor(preset: LaunchPreset | undefined, host: ExperimentHostOption | undefined, kind: "lab" | "tunables", target: string): Record<string, unknown> {
+function paramsFor(preset: LaunchPreset | undefined, host: ExperimentHostOption | undefined, kind: "lab" | "tunables", target: string, device = ""): Record<string, unknown> {
   const params = { ...(preset?.params ?? {}) };
-  const lab = kind === "lab" ? labSizeMiB(host) : null;
+  const lab = kind === "lab" ? labSizeMiB(host, device) : null;
   if (preset?.sizeBeyondRam) {
     const size = kind === "lab" ? lab : host?.targets.find((t) => t.path === target)?.sizeBeyondRamMiB;
     if (size) params.sizeMiB = size;
@@ -61,6 +63,7 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
   const preset = presets.find((p) => p.ref === presetRef);
   const [kind, setKind] = useState<"lab" | "tunables">(prefill.kind ?? (host?.lab ? "lab" : "tunables"));
   const [target, setTarget] = useState(host?.targets[0]?.path ?? "");
+  const [labDevice, setLabDevice] = useState("");
   const [fsChecked, setFsChecked] = useState<string[]>(prefill.fs.length ? prefill.fs : ["ext4", "xfs"]);
   const [tunable, setTunable] = useState(prefill.tunable ?? "vm.dirty_ratio");
   const [values, setValues] = useState(prefill.values.join(", "));
@@ -120,6 +123,7 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
           params: kind === "lab" ? params : { ...params, target },
           arms: arms(),
           repeats: { min, max, cvTarget, order, dropCaches },
+          ...(kind === "lab" && labDevice ? { lab: { kind: "device", device: labDevice } } : {}),
         }),
       });
       const body = (await r.json().catch(() => ({}))) as { id?: string; error?: string; fieldErrors?: Record<string, string[]> };
@@ -230,6 +234,19 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
                 </label>
               );
             })}
+            {host?.lab?.devices.length ? (
+              <label>
+                Lab volume{" "}
+                <select name="labDevice" value={labDevice} onChange={(e) => setLabDevice(e.target.value)} data-testid="lab-volume">
+                  <option value="">an image per arm on a loop device</option>
+                  {host.lab.devices.map((d) => (
+                    <option key={d.path} value={d.path}>
+                      the whole device {d.path} ({(d.sizeBytes / 2 ** 30).toFixed(1)} GiB), formatted for each arm: its data is destroyed
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
             <span className="muted small">
               The first one checked is the baseline. Lab dir {host?.lab?.dir}
               {host?.lab?.freeBytes ? `, ${(host.lab.freeBytes / 2 ** 30).toFixed(1)} GiB free` : ""}.

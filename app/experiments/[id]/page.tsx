@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ArmSpreadChart } from "@/components/experiments/arm-spread-chart";
 import { CancelExperimentButton, RefreshWhile, ShareExperimentButton } from "@/components/experiments/experiment-actions";
+import { armLabText, LabPageCacheWarning } from "@/components/experiments/lab-kind";
 import { driverText } from "@/components/experiments/setup-report";
 import { RunTerminal } from "@/components/run/run-terminal";
 import { requirePageUser } from "@/lib/auth/page-guard";
@@ -22,7 +23,7 @@ function armSetupText(v: ExperimentView, i: number): string {
   const a = v.arms[i];
   if (!a) return "";
   const parts: string[] = [];
-  if (a.fs) parts.push(`fresh ${a.fs} lab volume of ${((v.labImageBytes ?? 0) / 2 ** 20).toFixed(0)} MiB${a.mountOptions?.length ? `, mounted ${a.mountOptions.join(",")}` : ""}`);
+  if (a.fs) parts.push(armLabText(a, v.labImageBytes));
   if (a.target) parts.push(`in ${a.target}`);
   for (const [k, val] of Object.entries(a.tunables ?? {})) parts.push(`${k} = ${val}`);
   return parts.join("; ");
@@ -146,6 +147,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
           </tbody>
         </table>
       </div>
+      <LabPageCacheWarning runs={v.runs} />
       <p className="small">
         Order: {v.rounds.map((r) => r.map(letter).join(" ")).join(" · ") || "–"} ({v.policy.order === "abba" ? "alternating" : "shuffled blocks"}). Policy: at least {v.policy.min}, at most {v.policy.max} rounds; stop when
         every arm&apos;s coefficient of variation is under {v.policy.cvTarget} %{v.policy.dropCaches ? "; page cache dropped before each run" : ""}.
