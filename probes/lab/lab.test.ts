@@ -184,7 +184,11 @@ describe.skipIf(!isRoot)("a whole device for the lab (--lab-device; a loop devic
   const mountsToUndo: string[] = [];
   afterEach(() => {
     for (const m of mountsToUndo.splice(0)) spawnSync("umount", [m]);
-    for (const d of devices.splice(0)) spawnSync("losetup", ["-d", d]);
+    // A partition added with partx outlives the loop device's detach (no partscan): delete it first.
+    for (const d of devices.splice(0)) {
+      spawnSync("partx", ["-d", d]);
+      spawnSync("losetup", ["-d", d]);
+    }
   });
   /** A 400 MiB file on the disk, attached with direct I/O (and partition scanning, for the partition case). */
   function standIn(withPartition = false): string {
@@ -204,7 +208,10 @@ describe.skipIf(!isRoot)("a whole device for the lab (--lab-device; a loop devic
     const dev = execFileSync("losetup", ["--direct-io=on", "--find", "--show", file], { encoding: "utf8" }).trim();
     devices.push(dev);
     // This kernel is built without the DOS partition parser: partx reads the table and adds the partition (BLKPG).
-    if (withPartition) execFileSync("partx", ["-a", dev]);
+    if (withPartition) {
+      spawnSync("partx", ["-d", dev]); // a stale partition left on this loop number by an earlier user
+      execFileSync("partx", ["-a", dev]);
+    }
     return dev;
   }
 

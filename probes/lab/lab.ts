@@ -156,6 +156,14 @@ export class Lab {
         // Allocated, not sparse: every arm's blocks exist on the backing disk before the probe.
         await run("fallocate", ["-l", String(sizeBytes), entry.image]);
         await run(mkfs.binary, [...mkfs.args, entry.image]);
+        // mkfs wrote through the backing file system's page cache: on disk now, so its writeback
+        // does not overlap the probe (the loop device itself bypasses that cache from here on).
+        const fd = fs.openSync(entry.image, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+        try {
+          fs.fsyncSync(fd);
+        } finally {
+          fs.closeSync(fd);
+        }
         fs.mkdirSync(entry.mountPoint, { mode: 0o700 });
         const attached = await attachLoop(entry.image);
         entry.loopDevice = attached.loopDevice;
