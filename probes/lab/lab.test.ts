@@ -186,7 +186,8 @@ describe.skipIf(!isRoot)("a whole device for the lab (--lab-device; a loop devic
     for (const m of mountsToUndo.splice(0)) spawnSync("umount", [m]);
     // A partition added with partx outlives the loop device's detach (no partscan): delete it first.
     for (const d of devices.splice(0)) {
-      spawnSync("partx", ["-d", d]);
+      const px = spawnSync("partx", ["-d", d], { encoding: "utf8" });
+      if (px.status !== 0) console.error("partx -d", d, px.stderr);
       spawnSync("losetup", ["-d", d]);
     }
   });
