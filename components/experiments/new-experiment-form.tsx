@@ -9,6 +9,7 @@ import { planTrial } from "@/lib/experiments/trials";
 import type { LaunchPreset } from "@/components/launch-form";
 import type { ExperimentHostOption } from "@/lib/server/experiments/list-experiment-hosts";
 import { presetSizeMiB, shrinkToTargetMiB } from "@/probes/core/sizing";
+import { labFileFitsMiB } from "@/probes/lab/sizing";
 import { defaultRepeats, RepeatsFieldset, type RepeatsValue } from "./repeats-fieldset";
 
 export interface ExperimentPrefill {
@@ -37,21 +38,22 @@ interface Props {
 
 const MiB = 2 ** 20;
 
-/** The largest probe file a lab image that fits in the lab's free space can hold (one image at a time). */
-function labFitsMiB(host: ExperimentHostOption | undefined): number | null {
-  const free = host?.lab?.freeBytes;
-  if (!free) return null;
-  const fits = Math.floor((((free - 64 * MiB) * 6) / 7 - 64 * MiB) / MiB * 0.9);
-  const mib = Math.floor(fits / 64) * 64;
-  return mib >= 64 ? mib : null;
+/**
+ * The largest probe file a lab volume can hold by the quarter rule (probes/lab/sizing.ts): an
+ * image that fits in the lab's free space (one image at a time, with the agent's 64 MiB margin),
+ * or the chosen `--lab-device`.
+ */
+function labFitsMiB(host: ExperimentHostOption | undefined, device: string): number | null {
+  const volume = device ? (host?.lab?.devices.find((d) => d.path === device)?.sizeBytes ?? null) : host?.lab?.freeBytes ? host.lab.freeBytes - 64 * MiB : null;
+  return labFileFitsMiB(volume);
 }
 
-/** A lab image is a file system on a loop device: a disk to the sizing, whose room labFitsMiB bounds. */
+/** A lab image is a file system on a loop device or a disk: a disk to the sizing, whose room labFitsMiB bounds. */
 const LAB_TARGET = { freeBytes: null, fsType: null, medium: "disk" } as const;
 
-function paramsFor(preset: LaunchPreset | undefined, host: ExperimentHostOption | undefined, kind: "lab" | "tunables", target: string): Record<string, unknown> {
+function paramsFor(preset: LaunchPreset | undefined, host: ExperimentHostOption | undefined, kind: "lab" | "tunables", target: string, device = ""): Record<string, unknown> {
   const params = { ...(preset?.params ?? {}) };
-  const lab = kind === "lab" ? labFitsMiB(host) : null;
+  const lab = kind === "lab" ? labFitsMiB(host, device) : null;
   const targetInfo = kind === "lab" ? LAB_TARGET : host?.targets.find((t) => t.path === target);
   if (preset?.sizeBeyondRam && host && targetInfo) {
     // Sized for the workload and target (probes/core/sizing.ts): the run's reach for O_DIRECT,
@@ -80,6 +82,7 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
   const preset = presets.find((p) => p.ref === presetRef);
   const [kind, setKind] = useState<"lab" | "tunables">(prefill.kind ?? (host?.lab ? "lab" : "tunables"));
   const [target, setTarget] = useState(host?.targets[0]?.path ?? "");
+  const [labDevice, setLabDevice] = useState("");
   const [fsChecked, setFsChecked] = useState<string[]>(prefill.fs.length ? prefill.fs : ["ext4", "xfs"]);
   const [tunable, setTunable] = useState(prefill.tunable ?? "vm.dirty_ratio");
   const [values, setValues] = useState(prefill.values.join(", "));
@@ -147,6 +150,7 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
           params: kind === "lab" ? params : { ...params, target },
           arms: arms(),
           repeats,
+          ...(kind === "lab" && labDevice ? { lab: { kind: "device", device: labDevice } } : {}),
         }),
       });
       const body = (await r.json().catch(() => ({}))) as { id?: string; error?: string; fieldErrors?: Record<string, string[]> };
@@ -257,6 +261,19 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
                 </label>
               );
             })}
+            {host?.lab?.devices.length ? (
+              <label>
+                Lab volume{" "}
+                <select name="labDevice" value={labDevice} onChange={(e) => setLabDevice(e.target.value)} data-testid="lab-volume">
+                  <option value="">an image per arm on a loop device</option>
+                  {host.lab.devices.map((d) => (
+                    <option key={d.path} value={d.path}>
+                      the whole device {d.path} ({(d.sizeBytes / 2 ** 30).toFixed(1)} GiB), formatted for each arm: its data is destroyed
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
             <span className="muted small">
               The first one checked is the baseline. Lab dir {host?.lab?.dir}
               {host?.lab?.freeBytes ? `, ${(host.lab.freeBytes / 2 ** 30).toFixed(1)} GiB free` : ""}.

@@ -1,4 +1,5 @@
 import type { SetupReport } from "@/probes/protocol/schemas";
+import { labKindText } from "./lab-kind";
 
 /** "ext3 volume served by the ext4 driver" when the kernel's driver differs from the file system made. */
 export function driverText(lab: NonNullable<SetupReport["lab"]>): string {
@@ -21,11 +22,20 @@ export function SetupReportView({ setup }: { setup: SetupReport }) {
           <dd>
             <code>{setup.lab.mountOptions.join(",") || "(defaults)"}</code>
           </dd>
-          <dt>Loop device</dt>
+          <dt>Volume</dt>
+          <dd data-testid="setup-lab-kind" data-kind={setup.lab.kind ?? "unknown"}>
+            {labKindText(setup.lab)}
+          </dd>
+          <dt>{setup.lab.kind === "device" ? "Device" : "Loop device"}</dt>
           <dd data-testid="setup-loop">{setup.lab.loopDevice}</dd>
-          <dt>Image</dt>
+          <dt>{setup.lab.kind === "device" ? "Size" : "Image"}</dt>
           <dd>
-            {(setup.lab.imageBytes / 2 ** 20).toFixed(0)} MiB, {setup.lab.removed ? "unmounted and deleted after the run" : "NOT removed: the agent retries at its next start"}
+            {(setup.lab.imageBytes / 2 ** 20).toFixed(0)} MiB,{" "}
+            {setup.lab.removed
+              ? setup.lab.kind === "device"
+                ? "unmounted after the run"
+                : "unmounted and deleted after the run"
+              : "NOT removed: the agent retries at its next start"}
           </dd>
         </>
       ) : null}

@@ -1,12 +1,11 @@
-// IOzone's file size (-s, params.fileSizeMiB) in a lab arm. A lab image holds the probe's file
-// at most at a quarter of the volume (probes/lab sizing), and one image exists at a time, so the
-// file may use a quarter of the lab's free space less the agent's margin and the file system's
-// own metadata. The article's 4 GiB file shrinks to that; below 64 MiB the run is refused.
-const MiB = 2 ** 20;
-const MARGIN = 64 * MiB;
+// IOzone's file size (-s, params.fileSizeMiB) in a lab arm: one image exists at a time, so the
+// volume may use the lab's free space less the agent's 64 MiB margin, and the file is at most a
+// quarter of it (probes/lab/sizing.ts, the rule the server and the agent check). The article's
+// 4 GiB file shrinks to that; below 64 MiB the run is refused.
+import { labFileFitsMiB } from "../../probes/lab/sizing";
+
+const AGENT_MARGIN_BYTES = 64 * 2 ** 20;
 
 export function labIozoneFileSizeMiB(freeBytes: number | null): number | null {
-  if (freeBytes === null) return null;
-  const fit = Math.floor(((freeBytes - 2 * MARGIN) * 6) / 7 / 4 / MiB / 64) * 64;
-  return fit >= 64 ? fit : null;
+  return freeBytes === null ? null : labFileFitsMiB(freeBytes - AGENT_MARGIN_BYTES);
 }

@@ -35,6 +35,8 @@ export interface AgentConfig {
   once: boolean;
   /** The checked `--lab` dir (real path), or null. */
   labDir?: string | null;
+  /** `--lab-device` paths. */
+  labDevices?: readonly string[];
   /** `--allow-tunable` names. */
   allowTunables?: readonly string[];
   /** --history: sysstat dirs whose finished days are uploaded; null without the flag. */
@@ -242,7 +244,7 @@ export class Agent {
 
   private get experimentHost(): ExperimentHostConfig {
     const { config } = this;
-    return { stateDir: config.stateDir, labDir: config.labDir ?? null, allowTunables: config.allowTunables ?? [], allowDirs: config.allowDirs };
+    return { stateDir: config.stateDir, labDir: config.labDir ?? null, labDevices: config.labDevices ?? [], allowTunables: config.allowTunables ?? [], allowDirs: config.allowDirs };
   }
 
   private async resendCapabilities(before: Capabilities): Promise<void> {
@@ -337,6 +339,7 @@ export class Agent {
         new ArmSetup(job, job.setup ?? {}, {
           stateDir: this.config.stateDir,
           labDir: this.config.labDir ?? null,
+          labDevices: this.config.labDevices ?? [],
           allowTunables: this.config.allowTunables ?? [],
           log: this.deps.log,
         }),

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Job } from "../protocol/schemas";
 import { FakeAgentServer } from "./testing/fake-server";
 import { diskDir, loopsUnder, mountsUnder, snapshotSysctls, sysctl } from "./testing/host-facts";
+import { labImageBytesFor } from "../lab/sizing";
 
 const isRoot = process.getuid?.() === 0;
 const made: string[] = [];
@@ -94,7 +95,7 @@ describe.skipIf(!isRoot)("after a SIGKILL in the middle of an arm, the next star
       runId: randomUUID(),
       probe: "dd",
       params: { target: labDir, sizeMiB: 512, blockSizeKiB: 1024 },
-      setup: { lab: { fs: "ext4", imageBytes: 2 ** 30, mountOptions: [] } },
+      setup: { lab: { fs: "ext4", imageBytes: labImageBytesFor(512 * 2 ** 20), mountOptions: [], kind: "image" } },
     };
     server.jobs.push(job);
     const first = startAgent(["--lab", labDir]);
@@ -111,7 +112,7 @@ describe.skipIf(!isRoot)("after a SIGKILL in the middle of an arm, the next star
     expect(loopsUnder(labDir)).toEqual([]);
     expect(server.finishes.get(job.runId)).toMatchObject({
       interrupted: true,
-      setup: { lab: { fsType: "ext4", driver: "ext4", imageBytes: 2 ** 30, loopDevice: expect.stringMatching(/^\/dev\/loop\d+$/), removed: true }, tunables: [] },
+      setup: { lab: { fsType: "ext4", driver: "ext4", imageBytes: labImageBytesFor(512 * 2 ** 20), kind: "loop-dio", dio: true, loopDevice: expect.stringMatching(/^\/dev\/loop\d+$/), removed: true }, tunables: [] },
     });
     expect(second.log()).toMatch(new RegExp(`info removed the lab file system ${labDir}/probebook-lab-ext4-\\w+ \\(/dev/loop\\d+\\) an earlier agent process left behind`));
   }, 90_000);

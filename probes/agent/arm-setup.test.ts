@@ -58,7 +58,7 @@ function agent(opts: { lab?: boolean; tunables?: string[] } = {}) {
 }
 
 const ddJob = (target: string, setup: Job["setup"]): Job => ({ runId: randomUUID(), probe: "dd", params: { target, sizeMiB: 16, blockSizeKiB: 1024 }, setup });
-const labSetup = (fs: string, mountOptions: string[] = []) => ({ lab: { fs, imageBytes: MIN_IMAGE_BYTES, mountOptions } });
+const labSetup = (fs: string, mountOptions: string[] = []) => ({ lab: { fs, imageBytes: MIN_IMAGE_BYTES, mountOptions, kind: "image" as const } });
 
 function armRefusal(job: Job, opts: { lab?: boolean; tunables?: string[] }) {
   return new ArmSetup(job, job.setup ?? {}, { stateDir, labDir: opts.lab ? labDir : null, allowTunables: opts.tunables ?? [], log: memoryLogger() }).refusal();
@@ -82,7 +82,14 @@ describe.skipIf(!isRoot)("an experiment arm's setup, run by the agent (root: loo
       expect(await armRefusal(ddJob(labDir, labSetup("btrfs")), { lab: true })).toMatch(/^mkfs for btrfs is not installed on this host/);
     }
     expect(await armRefusal(ddJob(allowed, labSetup("ext4")), { lab: true })).toBe(`a lab arm's target must be the lab dir ${labDir}, not ${allowed}`);
-    expect(await armRefusal({ ...ddJob(labDir, labSetup("ext4")), params: { target: labDir, sizeMiB: 1024 } }, { lab: true })).toMatch(/cannot hold it: make the image larger/);
+    // The quarter rule of probes/lab/sizing.ts, the same the server sizes images by: 80 MiB of dd fits 320 MiB, 64 MiB more does not.
+    expect(await armRefusal({ ...ddJob(labDir, labSetup("ext4")), params: { target: labDir, sizeMiB: 48 } }, { lab: true })).toBeNull();
+    expect(await armRefusal({ ...ddJob(labDir, labSetup("ext4")), params: { target: labDir, sizeMiB: 80 } }, { lab: true })).toMatch(
+      /^the probe writes 80 MiB, which must be at most a quarter of its lab volume: that needs 448 MiB, and this one has 320 MiB: make the image larger$/,
+    );
+    // A whole device the flag did not name is refused with the flag to add.
+    const deviceSetup = { lab: { fs: "ext4", imageBytes: MIN_IMAGE_BYTES, mountOptions: [], kind: "device" as const, device: "/dev/loop0" } };
+    expect(await armRefusal(ddJob(labDir, deviceSetup), { lab: true })).toMatch(/^\/dev\/loop0 was not named with --lab-device .*: start the agent with --lab-device \/dev\/loop0$/);
 
     // Through the agent: finished with the reason, in the finish and in its setup report; nothing ran.
     const job = ddJob(allowed, { tunables: { "vm.dirty_ratio": other } });
@@ -123,6 +130,11 @@ describe.skipIf(!isRoot)("an experiment arm's setup, run by the agent (root: loo
         loopDevice: expect.stringMatching(/^\/dev\/loop\d+$/),
         imageBytes: MIN_IMAGE_BYTES,
         removed: true,
+        // The lab dir is on a disk file system that takes O_DIRECT: the loop device reads and writes it directly.
+        kind: "loop-dio",
+        dio: true,
+        dioReason: null,
+        device: null,
         mkfsCommand: expect.stringMatching(new RegExp(`^mkfs\\.${fsType} `)),
       });
       if (fsType === "xfs") expect(fin?.setup?.lab?.mountOptions).toContain("noatime");

@@ -9,6 +9,8 @@ import path from "node:path";
 import { getProbe, validateParams } from "../catalog";
 import { isLabFs, checkMountOptions, MIN_IMAGE_BYTES, type LabFs } from "../lab/file-systems";
 import { availableLabFs, Lab, type LabFsInfo } from "../lab/lab";
+import { checkLabDevice } from "../lab/lab-device";
+import { labVolumeTooSmall } from "../lab/sizing";
 import { diskOfPath } from "../profile/block-device";
 import type { Job, JobSetup, SetupReport } from "../protocol/schemas";
 import { getTunable, TUNABLE_NAMES } from "../tunables/catalogue";
@@ -24,6 +26,8 @@ export interface ArmConfig {
   stateDir: string;
   /** The checked `--lab` dir (real path), or null without one. */
   labDir: string | null;
+  /** Whole block devices named with `--lab-device` (an arm may format one of them). */
+  labDevices?: readonly string[];
   allowTunables: readonly string[];
   log: Logger;
 }
@@ -35,7 +39,9 @@ const mib = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
 /** The part of a job's setup a person can read in one line ("ext4 lab, vm.dirty_ratio=7, cold cache"). */
 export function describeSetup(setup: JobSetup): string {
   const parts = [
-    ...(setup.lab ? [`${setup.lab.fs} lab of ${mib(setup.lab.imageBytes)}${setup.lab.mountOptions.length ? ` (${setup.lab.mountOptions.join(",")})` : ""}`] : []),
+    ...(setup.lab
+      ? [`${setup.lab.fs} lab ${setup.lab.kind === "device" ? `on ${setup.lab.device}` : `of ${mib(setup.lab.imageBytes)}`}${setup.lab.mountOptions.length ? ` (${setup.lab.mountOptions.join(",")})` : ""}`]
+      : []),
     ...Object.entries(setup.tunables ?? {}).map(([k, v]) => `${k}=${v}`),
     ...(setup.dropCaches ? ["caches dropped"] : []),
   ];
@@ -103,10 +109,6 @@ export class ArmSetup {
     if (!have.includes(lab.fs)) return `mkfs for ${lab.fs} is not installed on this host (it has ${have.join(", ") || "none"}); install it or drop the arm`;
     const opts = checkMountOptions(lab.fs, lab.mountOptions);
     if (!opts.ok) return opts.error;
-    if (lab.imageBytes < MIN_IMAGE_BYTES) return `the lab image must be at least ${mib(MIN_IMAGE_BYTES)}, not ${mib(lab.imageBytes)}`;
-    const st = await statfs(config.labDir);
-    const free = st.bavail * st.bsize;
-    if (free < lab.imageBytes + FREE_SPACE_MARGIN_BYTES) return `the lab dir ${config.labDir} has ${mib(free)} free; a ${mib(lab.imageBytes)} image needs ${mib(lab.imageBytes + FREE_SPACE_MARGIN_BYTES)}`;
     const target = typeof job.params.target === "string" ? job.params.target : "";
     const real = await realpath(target).catch(() => target);
     if (real !== config.labDir) return `a lab arm's target must be the lab dir ${config.labDir}, not ${target || "(none)"}`;
@@ -114,10 +116,19 @@ export class ArmSetup {
     const checked = probe ? validateParams(probe.id, job.params) : null;
     if (!probe || !checked) return `unknown probe "${job.probe}"`;
     if (!checked.ok) return checked.message;
-    const need = probe.requiredFreeBytes(checked.params) + FREE_SPACE_MARGIN_BYTES;
-    // The new file system loses some of the image to its own metadata: keep a tenth aside.
-    if (need > lab.imageBytes * 0.9) return `the probe needs ${mib(need)} and a ${mib(lab.imageBytes)} lab image cannot hold it: make the image larger`;
-    return null;
+    const probeBytes = probe.requiredFreeBytes(checked.params);
+    if (lab.kind === "device") {
+      const dev = await checkLabDevice(lab.device ?? "", config.labDevices ?? []);
+      if (!dev.ok) return dev.error.includes("--lab-device") ? `${dev.error}: start the agent with --lab-device ${lab.device}` : dev.error;
+      // The same rule the server used to size an image (probes/lab/sizing.ts), against the whole device.
+      return labVolumeTooSmall(dev.sizeBytes, probeBytes);
+    }
+    if (lab.imageBytes < MIN_IMAGE_BYTES) return `the lab image must be at least ${mib(MIN_IMAGE_BYTES)}, not ${mib(lab.imageBytes)}`;
+    const st = await statfs(config.labDir);
+    const free = st.bavail * st.bsize;
+    if (free < lab.imageBytes + FREE_SPACE_MARGIN_BYTES) return `the lab dir ${config.labDir} has ${mib(free)} free; a ${mib(lab.imageBytes)} image needs ${mib(lab.imageBytes + FREE_SPACE_MARGIN_BYTES)}`;
+    const small = labVolumeTooSmall(lab.imageBytes, probeBytes);
+    return small ? `${small}: make the image larger` : null;
   }
 
   /**
@@ -133,8 +144,10 @@ export class ArmSetup {
     let disk: string | null;
     try {
       if (setup.lab && this.lab) {
-        this.labInfo = await this.lab.create(setup.lab.fs as LabFs, setup.lab.imageBytes, setup.lab.mountOptions, job.runId);
-        this.config.log.info(`run ${job.runId}: ${this.labInfo.fsType} on ${this.labInfo.loopDevice} mounted at ${this.labInfo.mountPoint} (driver ${this.labInfo.driver})`);
+        const device = setup.lab.kind === "device" && setup.lab.device ? { path: setup.lab.device, allowed: this.config.labDevices ?? [] } : undefined;
+        this.labInfo = await this.lab.create(setup.lab.fs as LabFs, setup.lab.imageBytes, setup.lab.mountOptions, job.runId, device);
+        const how = this.labInfo.kind === "loop-buffered" ? `, without direct I/O: ${this.labInfo.dioReason}` : `, ${this.labInfo.kind}`;
+        this.config.log.info(`run ${job.runId}: ${this.labInfo.fsType} on ${this.labInfo.loopDevice} mounted at ${this.labInfo.mountPoint} (driver ${this.labInfo.driver}${how})`);
         verdict = await guard({ ...job, params: { ...job.params, target: this.labInfo.mountPoint } }, [this.labInfo.mountPoint]);
         disk = path.basename(this.labInfo.loopDevice);
       } else {
@@ -189,7 +202,19 @@ export class ArmSetup {
     const info = this.labInfo;
     return {
       lab: info
-        ? { fsType: info.fsType, mkfsCommand: info.mkfsCommand, mountOptions: info.mountOptions, loopDevice: info.loopDevice, driver: info.driver, imageBytes: info.sizeBytes, removed }
+        ? {
+            fsType: info.fsType,
+            mkfsCommand: info.mkfsCommand,
+            mountOptions: info.mountOptions,
+            loopDevice: info.loopDevice,
+            driver: info.driver,
+            imageBytes: info.sizeBytes,
+            removed,
+            kind: info.kind,
+            dio: info.dio,
+            dioReason: info.dioReason,
+            device: info.device,
+          }
         : null,
       tunables: this.applied.map((a) => ({ name: a.name, device: a.device, from: a.original, to: a.value, restored: !stillChanged.has(`${a.name}|${a.device}`) })),
       droppedCaches: this.droppedCaches,

@@ -30,7 +30,7 @@ describe("parseCli", () => {
   it("parses a full command line", () => {
     expect(parse(["--server", "https://pb.example.com/", "--token", token, "--allow", `${a},${b}`, "--state-dir", "/var/lib/pb", "--once", "--quiet"])).toEqual({
       kind: "run",
-      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true, lab: null, allowTunables: [], history: null, telemetry: true },
+      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true, lab: null, labDevices: [], allowTunables: [], history: null, telemetry: true },
     });
   });
 
@@ -42,6 +42,16 @@ describe("parseCli", () => {
     expect(error(parse(["--server", "http://h", "--allow", a, "--lab", b, "--state-dir", path.join(b, "state")]))).toBe(
       `--state-dir ${path.join(b, "state")} must not be inside the --lab directory`,
     );
+  });
+
+  it("reads --lab-device (repeated or comma-separated), which needs --lab and absolute paths, and warns in --help", () => {
+    const base = ["--server", "http://h", "--allow", a, "--state-dir", "/var/lib/pb"];
+    const r = parse([...base, "--lab", b, "--lab-device", "/dev/vdb,/dev/vdc", "--lab-device", "/dev/vdb"]);
+    expect(r.kind === "run" && r.options.labDevices).toEqual(["/dev/vdb", "/dev/vdc"]);
+    expect(error(parse([...base, "--lab-device", "/dev/vdb"]))).toMatch(/^--lab-device needs --lab DIR too/);
+    expect(error(parse([...base, "--lab", b, "--lab-device", "vdb"]))).toMatch(/^--lab-device vdb: give the device's absolute path/);
+    const help = parse(["--help"]);
+    expect(help.kind === "help" && help.text).toMatch(/--lab-device DEV[\s\S]*DESTROYS ALL DATA ON DEV/);
   });
 
   it("resolves --allow to real paths, repeated or comma-separated, without duplicates", () => {

@@ -18,6 +18,8 @@ export interface CliOptions {
   quiet: boolean;
   /** `--lab DIR` as given (absolute); main.ts checks it with checkLabDir before the agent starts. */
   lab: string | null;
+  /** `--lab-device DEV` (absolute paths): whole block devices an experiment may format; needs --lab. */
+  labDevices: string[];
   /** Catalogue names from `--allow-tunable`; vm.drop_caches among them allows cache drops. */
   allowTunables: string[];
   /** --history: sysstat dirs to upload finished days from (real paths, or the defaults); null without it. */
@@ -58,7 +60,15 @@ Options:
   --lab DIR          experiments may make loop-mounted file systems (ext2/3/4, xfs, btrfs)
                      as image files under DIR and run their probes there; needs root and a
                      local file system with room; everything made is taken down after each
-                     run, and at the next start after a crash
+                     run, and at the next start after a crash. Images are attached with
+                     direct I/O when the file system under DIR allows it (else buffered,
+                     and each run's record says so)
+  --lab-device DEV[,DEV…]
+                     DESTROYS ALL DATA ON DEV: an experiment may ask for its lab arms to run
+                     on this whole block device instead of an image, one arm after another,
+                     mkfs each time. Refused at each arm while DEV or a partition of it is
+                     mounted, held (dm, md), swap or a volume manager's member. Needs --lab
+                     (the mount point lives there); repeatable
   --allow-tunable NAME[,NAME…]
                      experiments may change these kernel settings for the duration of a run
                      and put them back afterwards; repeatable. vm.drop_caches lets
@@ -138,6 +148,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
         "token-file": { type: "string" },
         allow: { type: "string", multiple: true },
         lab: { type: "string" },
+        "lab-device": { type: "string", multiple: true },
         "allow-tunable": { type: "string", multiple: true },
         "state-dir": { type: "string" },
         once: { type: "boolean" },
@@ -191,6 +202,10 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   if (lab && (stateDir === lab || stateDir.startsWith(`${lab}/`))) {
     return { kind: "error", message: `--state-dir ${stateDir} must not be inside the --lab directory` };
   }
+  const labDevices = [...new Set((values["lab-device"] ?? []).flatMap((d) => d.split(",")).map((d) => d.trim()).filter(Boolean))];
+  if (labDevices.length > 0 && !lab) return { kind: "error", message: "--lab-device needs --lab DIR too: the device's mount point is made there" };
+  const relative = labDevices.find((d) => !path.isAbsolute(d));
+  if (relative) return { kind: "error", message: `--lab-device ${relative}: give the device's absolute path (/dev/…)` };
   const tunables = parseAllowTunables(values["allow-tunable"] ?? []);
   if (!tunables.ok) return { kind: "error", message: `--allow-tunable: ${tunables.error}` };
   const history = historyDirs(values.history);
@@ -205,6 +220,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
       once: values.once ?? false,
       quiet: values.quiet ?? false,
       lab,
+      labDevices,
       allowTunables: tunables.names,
       history: history.dirs,
       telemetry: !values["no-telemetry"],

@@ -3,6 +3,7 @@
 // capabilities, so the host page can show what this agent may do and what is changed right now.
 import { statfs } from "node:fs/promises";
 import { availableLabFs, Lab } from "../lab/lab";
+import { describeLabDevices } from "../lab/lab-device";
 import { LabJournal } from "../lab/lab-journal";
 import { diskOfPath } from "../profile/block-device";
 import type { Capabilities, SetupReport } from "../protocol/schemas";
@@ -14,6 +15,7 @@ import type { Logger } from "./logger";
 export interface ExperimentHostConfig {
   stateDir: string;
   labDir: string | null;
+  labDevices?: readonly string[];
   allowTunables: readonly string[];
   allowDirs: readonly string[];
 }
@@ -66,8 +68,17 @@ export async function recoverHost(config: ExperimentHostConfig, log: Logger): Pr
     const left = await lab.destroy(entry);
     const m = entry.mounted;
     if (entry.runId && m) {
-      const { fsType, mkfsCommand, mountOptions, driver, sizeBytes } = m;
-      reportOf(entry.runId).lab = { fsType, mkfsCommand, mountOptions, loopDevice: entry.loopDevice ?? "", driver, imageBytes: sizeBytes, removed: left.length === 0 };
+      const { fsType, mkfsCommand, mountOptions, driver, sizeBytes, kind, dio, dioReason, device } = m;
+      reportOf(entry.runId).lab = {
+        fsType,
+        mkfsCommand,
+        mountOptions,
+        loopDevice: entry.loopDevice ?? "",
+        driver,
+        imageBytes: sizeBytes,
+        removed: left.length === 0,
+        ...(kind ? { kind, dio, dioReason, device } : {}),
+      };
     }
     if (left.length === 0) {
       restored++;
@@ -104,7 +115,8 @@ export async function experimentCapabilities(config: ExperimentHostConfig): Prom
   let lab: Capabilities["lab"] = null;
   if (config.labDir) {
     const st = await statfs(config.labDir).catch(() => null);
-    lab = { dir: config.labDir, fileSystems: await availableLabFs(), freeBytes: st ? st.bavail * st.bsize : null };
+    const devices = describeLabDevices(config.labDevices ?? []);
+    lab = { dir: config.labDir, fileSystems: await availableLabFs(), freeBytes: st ? st.bavail * st.bsize : null, ...(devices.length > 0 ? { devices } : {}) };
   }
   return {
     lab,

@@ -28,6 +28,14 @@ async function main(): Promise<number> {
       return 2;
     }
     labDir = lab.dir;
+    for (const dev of options.labDevices) {
+      // Only that it is a block device now; whether it is in use is checked before each arm.
+      const isBlock = await import("node:fs/promises").then((f) => f.stat(dev)).then((st) => st.isBlockDevice(), () => false);
+      if (!isBlock) {
+        process.stderr.write(`probebook-agent: --lab-device ${dev} is not a block device\n`);
+        return 2;
+      }
+    }
   }
   // Loaded after the arguments are checked, so that --help and argument errors work on a host
   // where node-pty (a native module) is not installed yet.
@@ -48,6 +56,7 @@ async function main(): Promise<number> {
       once: options.once,
       history: options.history,
       labDir,
+      labDevices: options.labDevices,
       allowTunables: options.allowTunables,
       telemetry: options.telemetry,
     },

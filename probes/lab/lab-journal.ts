@@ -13,8 +13,20 @@ export interface LabEntry {
   at: string;
   /** The run whose arm made it: an interrupted run's finish reports what was removed. */
   runId?: string;
-  /** What was mounted, once it was: for that report. */
-  mounted?: { fsType: string; mkfsCommand: string; mountOptions: string[]; driver: string; sizeBytes: number };
+  /** Set for a --lab-device arm: `image` is then the device, never deleted or detached. */
+  device?: string;
+  /** What was mounted, once it was: for that report (kind, dio, device are absent in older journals). */
+  mounted?: {
+    fsType: string;
+    mkfsCommand: string;
+    mountOptions: string[];
+    driver: string;
+    sizeBytes: number;
+    kind?: "loop-dio" | "loop-buffered" | "device";
+    dio?: boolean;
+    dioReason?: string | null;
+    device?: string | null;
+  };
 }
 
 export class LabJournal {

@@ -1,15 +1,19 @@
 // The file-system lab: for each arm an image file of the same size on the same backing file
-// system, formatted, loop-mounted under the lab directory, and taken down afterwards. Only files
-// the agent itself created inside its own private directory are ever formatted — never a
-// device, never a path from the server — and every step is journaled before it is taken, so a
-// cancel, a crash or a reboot ends with nothing left mounted or on disk.
+// system, formatted, loop-mounted (with direct I/O when the backing file system allows it, see
+// loop-dio.ts) under the lab directory, and taken down afterwards; or, when the owner named one
+// with --lab-device, a whole block device formatted anew for each arm (lab-device.ts). Otherwise
+// only files the agent itself created inside its own private directory are ever formatted —
+// never a path from the server — and every step is journaled before it is taken, so a cancel, a
+// crash or a reboot ends with nothing left mounted or on disk.
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { MKFS, MIN_IMAGE_BYTES, checkMountOptions, type LabFs } from "./file-systems";
+import { checkLabDevice } from "./lab-device";
 import { LabJournal, type LabEntry } from "./lab-journal";
+import { attachLoop, type LabKind } from "./loop-dio";
 
 const run = promisify(execFile);
 
@@ -20,10 +24,18 @@ const UNSUITABLE = new Set(["nfs", "nfs4", "cifs", "smb3", "9p", "fuse", "fuse.s
 
 export interface LabFsInfo {
   fsType: LabFs;
+  /** The image file; for a whole device, the device. */
   image: string;
   mountPoint: string;
+  /** The block device under the mount: a loop device, or the --lab-device itself. */
   loopDevice: string;
   sizeBytes: number;
+  kind: LabKind;
+  /** Writes reach the disk without the backing file system's page cache (always for a device). */
+  dio: boolean;
+  dioReason: string | null;
+  /** The --lab-device used, or null for a loop image. */
+  device: string | null;
   mkfsCommand: string;
   /** As the kernel reports them in /proc/self/mountinfo. */
   mountOptions: string[];
@@ -95,42 +107,85 @@ export class Lab {
     this.journal = new LabJournal(stateDir);
   }
 
-  async create(fsType: LabFs, sizeBytes: number, mountOptions: readonly string[] = [], runId?: string): Promise<LabFsInfo> {
+  /**
+   * Makes one arm's file system: on a fresh image of `sizeBytes`, or on `device.path` (which must
+   * be one of `device.allowed`, the --lab-device list; it is checked again here, right before mkfs).
+   */
+  async create(
+    fsType: LabFs,
+    sizeBytes: number,
+    mountOptions: readonly string[] = [],
+    runId?: string,
+    device?: { path: string; allowed: readonly string[] },
+  ): Promise<LabFsInfo> {
     const opts = checkMountOptions(fsType, mountOptions);
     if (!opts.ok) throw new LabError(opts.error);
+    let devicePath: string | null = null;
+    if (device) {
+      const checked = await checkLabDevice(device.path, device.allowed);
+      if (!checked.ok) throw new LabError(checked.error);
+      devicePath = checked.device;
+      sizeBytes = checked.sizeBytes;
+    }
     if (!Number.isSafeInteger(sizeBytes) || sizeBytes < MIN_IMAGE_BYTES) throw new LabError(`image size must be at least ${MIN_IMAGE_BYTES / 2 ** 20} MiB`);
     const free = fs.statfsSync(this.labDir);
-    if (free.bavail * free.bsize < sizeBytes + 64 * 2 ** 20) throw new LabError(`the lab directory has no room for a ${Math.round(sizeBytes / 2 ** 20)} MiB image`);
+    if (!devicePath && free.bavail * free.bsize < sizeBytes + 64 * 2 ** 20) throw new LabError(`the lab directory has no room for a ${Math.round(sizeBytes / 2 ** 20)} MiB image`);
     // A private directory of our own (mkdtemp is O_EXCL, mode 0700): nothing another user
     // planted can be in the path of the image or the mount point.
     const home = fs.mkdtempSync(path.join(this.labDir, `probebook-lab-${fsType}-`));
     const entry: LabEntry = {
       id: crypto.randomUUID(),
       home,
-      image: path.join(home, "image"),
+      image: devicePath ?? path.join(home, "image"),
       mountPoint: path.join(home, "mnt"),
-      loopDevice: null,
+      loopDevice: devicePath,
+      ...(devicePath ? { device: devicePath } : {}),
       at: new Date().toISOString(),
       ...(runId ? { runId } : {}),
     };
     this.journal.add(entry);
     try {
-      fs.closeSync(fs.openSync(entry.image, fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW, 0o600));
-      // Allocated, not sparse: every arm's blocks exist on the backing disk before the probe.
-      await run("fallocate", ["-l", String(sizeBytes), entry.image]);
       const mkfs = MKFS[fsType];
-      await run(mkfs.binary, [...mkfs.args, entry.image]);
-      fs.mkdirSync(entry.mountPoint, { mode: 0o700 });
-      const { stdout } = await run("losetup", ["--find", "--show", entry.image]);
-      entry.loopDevice = stdout.trim();
-      this.journal.update(entry);
+      let attach: { kind: LabKind; dio: boolean; dioReason: string | null };
+      if (devicePath) {
+        await run(mkfs.binary, [...mkfs.args, devicePath]);
+        fs.mkdirSync(entry.mountPoint, { mode: 0o700 });
+        attach = { kind: "device", dio: true, dioReason: null };
+      } else {
+        fs.closeSync(fs.openSync(entry.image, fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW, 0o600));
+        // Allocated, not sparse: every arm's blocks exist on the backing disk before the probe.
+        await run("fallocate", ["-l", String(sizeBytes), entry.image]);
+        await run(mkfs.binary, [...mkfs.args, entry.image]);
+        // mkfs wrote through the backing file system's page cache: on disk now, so its writeback
+        // does not overlap the probe (the loop device itself bypasses that cache from here on).
+        const fd = fs.openSync(entry.image, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+        try {
+          fs.fsyncSync(fd);
+        } finally {
+          fs.closeSync(fd);
+        }
+        fs.mkdirSync(entry.mountPoint, { mode: 0o700 });
+        const attached = await attachLoop(entry.image);
+        entry.loopDevice = attached.loopDevice;
+        attach = attached;
+        this.journal.update(entry);
+      }
+      const loopDevice = entry.loopDevice ?? "";
       const mountArgs = mountOptions.length > 0 ? ["-o", mountOptions.join(",")] : [];
-      await run("mount", ["-t", fsType, ...mountArgs, entry.loopDevice, entry.mountPoint]);
+      await run("mount", ["-t", fsType, ...mountArgs, loopDevice, entry.mountPoint]);
       const info = mountInfoOf(entry.mountPoint);
       if (!info) throw new LabError(`${entry.mountPoint} is not mounted after mount`);
-      const made = { fsType, mkfsCommand: [mkfs.binary, ...mkfs.args, "<image>"].join(" "), mountOptions: info.options, driver: driverOf(info.fsType, entry.loopDevice), sizeBytes };
+      const made = {
+        fsType,
+        mkfsCommand: [mkfs.binary, ...mkfs.args, devicePath ? "<device>" : "<image>"].join(" "),
+        mountOptions: info.options,
+        driver: driverOf(info.fsType, loopDevice),
+        sizeBytes,
+        ...attach,
+        device: devicePath,
+      };
       this.journal.update({ ...entry, mounted: made });
-      return { ...made, image: entry.image, mountPoint: entry.mountPoint, loopDevice: entry.loopDevice };
+      return { ...made, image: entry.image, mountPoint: entry.mountPoint, loopDevice };
     } catch (err) {
       await this.destroy(entry);
       if (err instanceof LabError) throw err;
@@ -148,7 +203,8 @@ export class Lab {
         await run("umount", ["-l", entry.mountPoint]).catch(() => problems.push(`umount ${entry.mountPoint}: ${e.message}`));
       });
     }
-    const attached = await run("losetup", ["-j", entry.image]).then(
+    // A whole device has no loop device of ours to detach (and its file system stays on it: the next arm's mkfs replaces it).
+    const attached = entry.device ? [] : await run("losetup", ["-j", entry.image]).then(
       (r) => r.stdout.split("\n").map((l) => l.split(":")[0]?.trim()).filter((d): d is string => !!d),
       () => [] as string[],
     );

@@ -29,6 +29,11 @@ export const labCapabilitySchema = z.object({
   fileSystems: z.array(z.string().max(20)).max(10),
   /** Free bytes on the lab dir's backing file system when the capabilities were read. */
   freeBytes: z.number().int().min(0).nullable(),
+  /** Whole block devices named with `--lab-device` (mkfs'd for each arm), with their size; absent from older agents. */
+  devices: z
+    .array(z.object({ path: z.string().max(4096), sizeBytes: z.number().int().min(0) }))
+    .max(16)
+    .optional(),
 });
 
 /** One tunable the agent knows about: the owner allowed it or not, and its value now. */
@@ -114,7 +119,11 @@ export const jobSetupSchema = z.object({
       /** Same for every arm of an experiment, so the arms are fair. */
       imageBytes: z.number().int().min(1).max(2 ** 50),
       mountOptions: z.array(z.string().max(100)).max(20).default([]),
+      /** A loop-mounted image under the lab dir (default), or a whole `--lab-device` (then `device` names it). */
+      kind: z.enum(["image", "device"]).default("image"),
+      device: z.string().max(4096).optional(),
     })
+    .refine((l) => l.kind === "image" || l.device !== undefined, { path: ["device"], message: "a device lab names its device" })
     .optional(),
   /** Tunable name (or "queue/scheduler" etc. for the target's device) → value, set before the probe, restored after. */
   tunables: z.record(z.string().max(100), z.string().max(500)).optional(),
@@ -200,6 +209,18 @@ export const setupReportSchema = z.object({
       imageBytes: z.number().int().min(0),
       /** Unmounted, detached and deleted after the run. */
       removed: z.boolean(),
+      /**
+       * How the volume reached the disk: a loop device with direct I/O, a loop device through the
+       * backing file system's page cache (the kernel refused direct I/O), or a whole device.
+       * Absent in reports from older agents (which attached buffered loop devices).
+       */
+      kind: z.enum(["loop-dio", "loop-buffered", "device"]).optional(),
+      /** /sys/block/loopN/loop/dio read 1 (true for a whole device). */
+      dio: z.boolean().optional(),
+      /** Why direct I/O was not in effect. */
+      dioReason: z.string().max(500).nullable().optional(),
+      /** The `--lab-device` used, null for a loop image. */
+      device: z.string().max(4096).nullable().optional(),
     })
     .nullable(),
   tunables: z

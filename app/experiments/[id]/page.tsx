@@ -4,6 +4,7 @@ import { FindingSource } from "@/components/run/finding-source";
 import { notFound } from "next/navigation";
 import { ArmSpreadChart } from "@/components/experiments/arm-spread-chart";
 import { CancelExperimentButton, RefreshWhile, ShareExperimentButton } from "@/components/experiments/experiment-actions";
+import { armLabText, LabPageCacheWarning } from "@/components/experiments/lab-kind";
 import { driverText } from "@/components/experiments/setup-report";
 import { RunTerminal } from "@/components/run/run-terminal";
 import { requirePageUser } from "@/lib/auth/page-guard";
@@ -24,7 +25,7 @@ function armSetupText(v: ExperimentView, i: number): string {
   const a = v.arms[i];
   if (!a) return "";
   const parts: string[] = [];
-  if (a.fs) parts.push(`fresh ${a.fs} lab volume of ${((v.labImageBytes ?? 0) / 2 ** 20).toFixed(0)} MiB${a.mountOptions?.length ? `, mounted ${a.mountOptions.join(",")}` : ""}`);
+  if (a.fs) parts.push(armLabText(a, v.labImageBytes));
   if (a.target) parts.push(`in ${a.target}`);
   for (const [k, val] of Object.entries(a.tunables ?? {})) parts.push(`${k} = ${val}`);
   return parts.join("; ");
@@ -177,6 +178,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
           </tbody>
         </table>
       </div>
+      <LabPageCacheWarning runs={v.runs} />
       <p className="small">
         Order: {v.rounds.map((r) => r.map(letter).join(" ")).join(" · ") || "–"} ({v.policy.order === "abba" ? "alternating" : "shuffled blocks"}). Policy: at least {v.policy.min} valid, at most {v.policy.max}{" "}
         runs per arm{v.policy.warmup ? " after one warm-up run each" : ""}; stop when{" "}

@@ -6,6 +6,8 @@ export interface StoredArm {
   label: string;
   fs?: string;
   mountOptions?: string[];
+  /** A lab arm on this whole `--lab-device` instead of an image (every lab arm of the experiment names the same one). */
+  labDevice?: string;
   tunables?: Record<string, string>;
   target?: string;
   /** The probe's validated parameters for this arm (a lab arm's target is the agent's lab dir). */
@@ -28,7 +30,11 @@ export function defaultArmLabel(arm: Omit<StoredArm, "label" | "params">): strin
 /** What the agent does around the probe for one arm. */
 export function jobSetupOf(arm: StoredArm, policy: StoredPolicy, labImageBytes: number | null): JobSetup | undefined {
   const setup: JobSetup = {};
-  if (arm.fs && labImageBytes) setup.lab = { fs: arm.fs, imageBytes: labImageBytes, mountOptions: arm.mountOptions ?? [] };
+  if (arm.fs && labImageBytes) {
+    setup.lab = arm.labDevice
+      ? { fs: arm.fs, imageBytes: labImageBytes, mountOptions: arm.mountOptions ?? [], kind: "device", device: arm.labDevice }
+      : { fs: arm.fs, imageBytes: labImageBytes, mountOptions: arm.mountOptions ?? [], kind: "image" };
+  }
   if (arm.tunables && Object.keys(arm.tunables).length > 0) setup.tunables = arm.tunables;
   if (policy.dropCaches) setup.dropCaches = true;
   return Object.keys(setup).length > 0 ? setup : undefined;

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { getProbe, probeChoices, requiredFreeBytes, resolvePreset, validateParams } from "../../../probes/catalog";
-import { checkMountOptions, isLabFs, MIN_IMAGE_BYTES } from "../../../probes/lab/file-systems";
+import { checkMountOptions, isLabFs } from "../../../probes/lab/file-systems";
+import { labImageBytesFor } from "../../../probes/lab/sizing";
 import { capabilitiesSchema, type Capabilities } from "../../../probes/protocol/schemas";
 import { getTunable } from "../../../probes/tunables/catalogue";
 import { db } from "../../db";
@@ -20,18 +21,36 @@ const MARGIN_BYTES = 64 * 2 ** 20;
 const MiB = 2 ** 20;
 const mib = (b: number) => `${Math.ceil(b / MiB)} MiB`;
 
-/**
- * One image size for every lab arm: what the probe writes plus the agent's margin, with a sixth
- * more for the new file system's own metadata (the agent refuses an image less than 10 % larger),
- * and never below what mkfs.xfs accepts.
- */
-export function labImageBytesFor(probeBytes: number): number {
-  const raw = Math.max(MIN_IMAGE_BYTES, ((probeBytes + MARGIN_BYTES) * 7) / 6);
-  return Math.ceil(raw / MiB) * MiB;
-}
+// One volume size for every lab arm, by the rule the agent checks too (probes/lab/sizing.ts):
+// the probe's file is at most a quarter of the volume.
+export { labImageBytesFor };
 
 type FieldErrors = Record<string, string[]>;
 const add = (errors: FieldErrors, field: string, message: string) => (errors[field] ??= []).push(message);
+
+/** The `--lab-device` the experiment's lab arms use, or null for images; refusals go to `lab.*`. */
+function chooseLabDevice(input: CreateExperimentInput, caps: Capabilities, labArms: number, errors: FieldErrors): string | null {
+  if (input.lab?.kind !== "device") return null;
+  if (labArms === 0) {
+    add(errors, "lab.kind", "A device lab needs at least one lab arm (fs).");
+    return null;
+  }
+  const offered = caps.lab?.devices ?? [];
+  if (offered.length === 0) {
+    add(errors, "lab.kind", "This host's agent offers no whole device for the lab: start it with --lab-device DEV (it destroys the data on DEV).");
+    return null;
+  }
+  const device = input.lab.device ?? (offered.length === 1 ? offered[0]?.path : undefined);
+  if (!device) {
+    add(errors, "lab.device", `Name the device: this host offers ${offered.map((d) => d.path).join(", ")}.`);
+    return null;
+  }
+  if (!offered.some((d) => d.path === device)) {
+    add(errors, "lab.device", `${device} is not one of this host's --lab-device devices (${offered.map((d) => d.path).join(", ")}).`);
+    return null;
+  }
+  return device;
+}
 
 function checkTunables(arm: NonNullable<CreateExperimentInput["arms"][number]["tunables"]>, caps: Capabilities, field: string, errors: FieldErrors) {
   const allowed = caps.tunables?.allowed ?? [];
@@ -133,8 +152,12 @@ export async function createExperiment(opts: { input: CreateExperimentInput; cre
   const seen = new Map<string, number>();
   arms.forEach((a, i) => {
     const key = JSON.stringify({ ...a, label: undefined });
-    if (seen.has(key)) add(errors, `arms.${i}`, `Arm ${i + 1} is the same as arm ${(seen.get(key) ?? 0) + 1}: each arm must change something.`);
-    else seen.set(key, i);
+    const twin = seen.get(key);
+    // Two identical arms that were both named on purpose are a control (A/A): it shows the spread
+    // a "difference" has when nothing differs. Unnamed twins are a slip.
+    const control = twin !== undefined && input.arms[i]?.label !== undefined && input.arms[twin]?.label !== undefined;
+    if (twin !== undefined && !control) add(errors, `arms.${i}`, `Arm ${i + 1} is the same as arm ${twin + 1}: each arm must change something (to compare a setup with itself, give both arms a label).`);
+    else if (twin === undefined) seen.set(key, i);
   });
   const labels = new Set<string>();
   arms.forEach((a, i) => {
@@ -143,11 +166,17 @@ export async function createExperiment(opts: { input: CreateExperimentInput; cre
   });
 
   let labImageBytes: number | null = null;
+  const labDevice = chooseLabDevice(input, caps, labArms.length, errors);
   if (labArms.length > 0 && caps.lab) {
     labImageBytes = labImageBytesFor(probeBytes);
     const free = caps.lab.freeBytes;
-    if (typeof free === "number" && free < labImageBytes + MARGIN_BYTES) {
-      add(errors, "arms", `Each lab arm needs a ${mib(labImageBytes)} image (one at a time) but the lab dir ${caps.lab.dir} has ${mib(free)} free: make the probe smaller or free some space.`);
+    if (labDevice) {
+      const size = caps.lab.devices?.find((d) => d.path === labDevice)?.sizeBytes ?? 0;
+      if (size < labImageBytesFor(probeBytes)) add(errors, "lab.device", `The probe writes ${mib(probeBytes)}, at most a quarter of the volume: it needs a ${mib(labImageBytes)} device and ${labDevice} has ${mib(size)}.`);
+      for (const a of arms) if (a.fs !== undefined) a.labDevice = labDevice;
+    } else if (typeof free === "number" && free < labImageBytes + MARGIN_BYTES) {
+      // Images are made one at a time and removed after each run: each must fit, with the agent's margin.
+      add(errors, "arms", `Each lab arm needs a ${mib(labImageBytes)} image (4 × the probe's ${mib(probeBytes)}, plus metadata; one at a time) and ${mib(labImageBytes + MARGIN_BYTES)} free with the agent's margin, but the lab dir ${caps.lab.dir} has ${mib(free)} free: make the probe smaller or free some space.`);
     }
   }
   if (input.repeats.dropCaches && !caps.tunables?.dropCaches) {

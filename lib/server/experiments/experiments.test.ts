@@ -94,6 +94,40 @@ describe("experiments", () => {
     expect(createExperimentSchema.safeParse({ hostId: h.id, probe: "dd", params: ddParams, arms: [{ fs: "ext4" }] }).success).toBe(false);
   });
 
+  it("sizes lab images at four times what the probe writes, and each must fit the lab's free space", async () => {
+    const h = await host(caps({ lab: { dir: "/srv/lab", fileSystems: ["ext4", "xfs"], freeBytes: 2 * 2 ** 30 } }));
+    const big = { ...ddParams, sizeMiB: 512 };
+    const err = await createExperiment({ input: body(h.id, [{ fs: "ext4" }, { fs: "xfs" }], { min: 3, max: 3 }, big), createdById: null }).catch((e: unknown) => e);
+    // 4 × 512 MiB + 128 MiB for metadata = 2176 MiB; with the agent's 64 MiB margin 2240 MiB, against 2048 MiB free.
+    expect((err as { fieldErrors: Record<string, string[]> }).fieldErrors.arms?.[0]).toMatch(/needs a 2176 MiB image .*2240 MiB free .* has 2048 MiB free/);
+    const { id } = await createExperiment({ input: body(h.id, [{ fs: "ext4" }, { fs: "xfs" }], { min: 3, max: 3 }, { ...ddParams, sizeMiB: 256 }), createdById: null });
+    expect((await jobSetupForRun({ experimentId: id, armIndex: 0 }))?.lab?.imageBytes).toBe((4 * 256 + 128) * 2 ** 20);
+  });
+
+  it("lab arms on a whole --lab-device: offered by the host, big enough, named in every lab arm's setup", async () => {
+    const none = await host();
+    const e1 = await createExperiment({ input: { ...body(none.id, [{ fs: "ext4" }, { fs: "xfs" }]), lab: { kind: "device" } }, createdById: null }).catch((e: unknown) => e);
+    expect((e1 as { fieldErrors: Record<string, string[]> }).fieldErrors["lab.kind"]?.[0]).toMatch(/--lab-device DEV/);
+    const devices = [{ path: "/dev/vdb", sizeBytes: 2 ** 30 }, { path: "/dev/vdc", sizeBytes: 200 * 2 ** 20 }];
+    const h = await host(caps({ lab: { dir: "/srv/lab", fileSystems: ["ext4", "xfs"], freeBytes: 2 ** 30, devices } }));
+    const e2 = await createExperiment({ input: { ...body(h.id, [{ fs: "ext4" }, { fs: "xfs" }]), lab: { kind: "device" } }, createdById: null }).catch((e: unknown) => e);
+    expect((e2 as { fieldErrors: Record<string, string[]> }).fieldErrors["lab.device"]?.[0]).toMatch(/Name the device: this host offers \/dev\/vdb, \/dev\/vdc/);
+    const e3 = await createExperiment({ input: { ...body(h.id, [{ fs: "ext4" }, { fs: "xfs" }]), lab: { kind: "device", device: "/dev/vdc" } }, createdById: null }).catch((e: unknown) => e);
+    expect((e3 as { fieldErrors: Record<string, string[]> }).fieldErrors["lab.device"]?.[0]).toMatch(/needs a 320 MiB device and \/dev\/vdc has 200 MiB/);
+    const e4 = await createExperiment({ input: { ...body(h.id, [{ fs: "ext4" }, { fs: "xfs" }]), lab: { kind: "device", device: "/dev/sda" } }, createdById: null }).catch((e: unknown) => e);
+    expect((e4 as { fieldErrors: Record<string, string[]> }).fieldErrors["lab.device"]?.[0]).toMatch(/not one of this host's --lab-device devices/);
+    const { id } = await createExperiment({ input: { ...body(h.id, [{ fs: "ext4" }, { fs: "xfs" }]), lab: { kind: "device", device: "/dev/vdb" } }, createdById: null });
+    for (const armIndex of [0, 1]) expect((await jobSetupForRun({ experimentId: id, armIndex }))?.lab).toMatchObject({ kind: "device", device: "/dev/vdb" });
+  });
+
+  it("identical arms are refused unless both are labelled (a control: the same setup against itself)", async () => {
+    const h = await host();
+    const e = await createExperiment({ input: body(h.id, [{ fs: "ext4" }, { fs: "ext4" }]), createdById: null }).catch((x: unknown) => x);
+    expect((e as { fieldErrors: Record<string, string[]> }).fieldErrors["arms.1"]?.[0]).toMatch(/same as arm 1.*give both arms a label/);
+    const { id } = await createExperiment({ input: body(h.id, [{ fs: "ext4", label: "ext4 A" }, { fs: "ext4", label: "ext4 B" }]), createdById: null });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("runs lab arms in interleaved rounds to a verdict and records the setup reports", async () => {
     const h = await host();
     const { id } = await createExperiment({ input: body(h.id, [{ fs: "ext4" }, { fs: "xfs" }]), createdById: null });
@@ -101,7 +135,7 @@ describe("experiments", () => {
     expect(queued.map((r) => [r.armIndex, r.round])).toEqual([[0, 0], [1, 0]]);
     // A lab arm's target is the agent's lab dir; its setup carries the one image size.
     expect(queued[0]?.params).toMatchObject({ target: "/srv/lab", sizeMiB: 16 });
-    expect(await jobSetupForRun({ experimentId: id, armIndex: 1 })).toEqual({ lab: { fs: "xfs", imageBytes: 320 * 2 ** 20, mountOptions: [] } });
+    expect(await jobSetupForRun({ experimentId: id, armIndex: 1 })).toEqual({ lab: { fs: "xfs", imageBytes: 320 * 2 ** 20, mountOptions: [], kind: "image" } });
 
     const order: number[] = [];
     const speed = [0.2, 0.21, 0.19, 0.1, 0.105, 0.098];

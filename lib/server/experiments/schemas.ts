@@ -52,6 +52,18 @@ export const createExperimentSchema = z
     preset: z.string().min(1).max(100).optional(),
     arms: z.array(armInputSchema).min(2, "An experiment compares at least two arms.").max(8, "At most 8 arms."),
     repeats: repeatsSchema.default({ min: 4, max: 10, stop: "precision", precisionPct: 5, cvTarget: 2.5, budgetMin: 15, warmup: true, order: "abba", dropCaches: false }),
+    /**
+     * Where the lab arms make their file systems: a loop-mounted image each (default), or one
+     * whole block device the agent was started with (`--lab-device`), formatted for each arm in turn.
+     */
+    lab: z
+      .object({
+        kind: z.enum(["image", "device"]).default("image"),
+        /** Which `--lab-device`; may be left out when the host offers exactly one. */
+        device: z.string().min(1).max(4096).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((b) => b.params !== undefined || b.preset !== undefined, { path: ["params"], message: "Give params or a preset." });
