@@ -44,6 +44,23 @@ export function verdictJson(summary: ExperimentSummary, extraWarnings: string[] 
   return { ...summary, warnings: [...summary.warnings, ...extraWarnings] } as unknown as Prisma.InputJsonValue;
 }
 
+/**
+ * The lab is fair for disk I/O only when its loop devices bypass the backing file's page cache
+ * (losetup --direct-io=on, /sys/block/loopN/loop/dio = 1): otherwise an O_DIRECT write in the lab
+ * lands in the backing file system's cache, and the verdict must say so beside its numbers.
+ */
+export function labWithoutDirectIo(runs: readonly Pick<RunRow, "setup">[]): string[] {
+  const buffered = runs.flatMap((r) => {
+    const lab = (r.setup as { lab?: { dio?: unknown; dioReason?: unknown } | null } | null)?.lab;
+    return lab && lab.dio === false ? [typeof lab.dioReason === "string" ? lab.dioReason : ""] : [];
+  });
+  if (buffered.length === 0) return [];
+  const why = buffered.find((w) => w !== "");
+  return [
+    `${buffered.length} lab run${buffered.length === 1 ? "" : "s"} used a loop device without direct I/O${why ? ` (${why})` : ""}: their writes went through the backing file system's page cache, so disk-bound figures from them are not the file system's alone.`,
+  ];
+}
+
 const armName = (arms: StoredArm[], i: number | null) => arms[i ?? -1]?.label ?? `arm ${(i ?? 0) + 1}`;
 
 async function settle(tx: Prisma.TransactionClient, experimentId: string): Promise<string | null> {
@@ -115,7 +132,7 @@ async function settle(tx: Prisma.TransactionClient, experimentId: string): Promi
       decision: decision.reason,
       decisionMessage: decision.message,
       finishedAt: new Date(),
-      verdict: verdictJson(s, decision.reason === "max" || decision.reason === "budget" ? [decision.message] : []),
+      verdict: verdictJson(s, [...(decision.reason === "max" || decision.reason === "budget" ? [decision.message] : []), ...labWithoutDirectIo(runs)]),
       reverted: revertedOf(runs, arms),
     },
   });
