@@ -110,7 +110,7 @@ async function real(flags: Record<string, string | boolean | undefined>): Promis
   const est = (rounds: number) => todo.reduce((s, p) => s + 2 * rounds * (runtimeSec + (p.kind === "aa-dirs" ? OVERHEAD_SEC.dirs : OVERHEAD_SEC.lab)), 0) / 60 / agentsN;
   say(`${plan.length} experiments (${aaN} A/A, ${posN} positive), ${keep.length} kept from ${resume ?? "—"}, ${todo.length} to run on ${agentsN} agent(s)`);
   say(`estimated time: ${est(repeats.min).toFixed(0)}–${est(repeats.max).toFixed(0)} min (experiments × 2 arms × ${repeats.min}–${repeats.max} runs × (${runtimeSec} s + ${OVERHEAD_SEC.dirs}–${OVERHEAD_SEC.lab} s overhead) ÷ agents)`);
-  if (agentsN > 1) say("note: both agents share this machine's disk and CPU; their runs overlap and each is noisier than alone");
+  if (agentsN > 1) say("note: agent 1's directories and lab live on /dev/shm, agent 0's on the disk: they share the CPUs, not a device");
   cleanupOnSignals();
   const machine = describeMachine();
   const before = await whatElseRuns(3, () => ({}));
@@ -122,7 +122,10 @@ async function real(flags: Record<string, string | boolean | undefined>): Promis
   const user = new UserApi(server.url, await createOperatorToken(server.databaseUrl));
   const agentsDir = path.join(dataDir, "agents");
   const agents: CalibrationAgent[] = [];
-  for (let i = 0; i < agentsN; i++) agents.push(await startCalibrationAgent(user, i, agentsDir));
+  // The second agent lives on /dev/shm (tmpfs): its runs never touch the first one's disk.
+  const memDir = fs.mkdtempSync("/dev/shm/probebook-calibration-");
+  onCleanup("calibration tmpfs dir", () => fs.rmSync(memDir, { recursive: true, force: true }));
+  for (let i = 0; i < agentsN; i++) agents.push(await startCalibrationAgent(user, i, i === 0 ? agentsDir : memDir));
   const ours = () => ({ ours: [...descendants(server.pid), ...agents.flatMap((a) => [a.pid, ...descendants(a.pid)])] });
   const outcomes: ExperimentOutcome[] = [...keep];
   const loads: { at: string; loadavg: number[]; busyPct: number; others: string[] }[] = [before].map((b) => ({ at: "start", ...b }));
@@ -139,7 +142,8 @@ async function real(flags: Record<string, string | boolean | undefined>): Promis
       const others = busiestOthersMeter(ours, 3);
       const o = await runPlanned(user, agent, p, repeats, Math.max(10, (4 * repeats.max * (runtimeSec + OVERHEAD_SEC.lab)) / 60));
       outcomes.push(o);
-      const lines = o.lines.map((l) => `${l.metric} ${l.ratio.toFixed(3)} [${l.ciLow.toFixed(3)}, ${l.ciHigh.toFixed(3)}]${excludesOne(l) ? "*" : ""}`).join("; ");
+      const f = (x: number | null) => (x === null ? "—" : x.toFixed(3));
+      const lines = o.lines.map((l) => `${l.metric} ${f(l.ratio)} [${f(l.ciLow)}, ${f(l.ciHigh)}]${excludesOne(l) ? "*" : ""}`).join("; ");
       say(`#${p.n} ${p.kind} ${p.workload} on agent ${agent.index}: ${o.status}${o.error ? ` (${o.error})` : ""}, ${o.runsPerArm.join("+")} runs, ${o.minutes.toFixed(1)} min — ${lines || "no verdict"}`);
       const load = { at: `#${p.n}`, loadavg: loadSnapshot().loadavg, busyPct: Math.round(busy()), others: others() };
       loads.push(load);

@@ -1,9 +1,8 @@
 // Real experiments for the verdict calibration: real agents on this machine (as root, with a lab
 // dir), experiments created and decided by the server over its HTTP API, fio runs of ≥ 5 s.
 //  - A/A: two arms that cannot differ. Either two directories of one file system ({ target }),
-//    or two lab ext4 volumes, the second mounted with "relatime", the kernel's default since
-//    Linux 2.6.30 (mount(8), "relatime"), so the mounts are the same; the server refuses two arms
-//    that are the same object, and the explicit default keeps them apart.
+//    or two lab ext4 volumes made the same way (the server takes identical arms when both are
+//    labelled: an A/A control).
 //  - Positive controls with a known direction: buffered 4 KiB writes on lab ext4 against the same
 //    on ext4 mounted "sync", where all I/O is done synchronously (mount(8), "sync").
 import { spawn } from "node:child_process";
@@ -21,7 +20,12 @@ export interface CalibrationAgent {
   stop(): Promise<void>;
 }
 
-/** A real agent (`npm run agent`'s entry) with two allowed dirs on the project's disk and a lab dir. */
+/**
+ * A real agent (`npm run agent`'s entry) with two allowed dirs and a lab dir under `baseDir`: the
+ * project's disk for the first agent, /dev/shm for a second one, so that two agents never share a
+ * device (a run would otherwise see the other agent's I/O on its device and be flagged, rightly,
+ * as disturbed).
+ */
 export async function startCalibrationAgent(user: UserApi, index: number, baseDir: string): Promise<CalibrationAgent> {
   const dir = path.join(baseDir, `agent-${index}`);
   const dirs: [string, string] = [path.join(dir, "a"), path.join(dir, "b")];
@@ -82,7 +86,7 @@ export function planExperiments(aa: number, positive: number, runtimeSec: number
   for (let i = 0; i < aa; i++) {
     const w = AA_WORKLOADS[Math.floor(i / 2) % AA_WORKLOADS.length]!;
     const kind: Kind = i % 2 === 0 ? "aa-dirs" : "aa-lab";
-    const arms = kind === "aa-lab" ? [{ label: "ext4-a", fs: "ext4" }, { label: "ext4-b", fs: "ext4", mountOptions: ["relatime"] }] : [{ label: "dir-a" }, { label: "dir-b" }];
+    const arms = kind === "aa-lab" ? [{ label: "ext4-a", fs: "ext4" }, { label: "ext4-b", fs: "ext4" }] : [{ label: "dir-a" }, { label: "dir-b" }];
     plan.push({ n: plan.length, kind, workload: w.name, params: { ...fioBase(runtimeSec), rw: w.rw, blockSizeKiB: w.blockSizeKiB, direct: w.direct }, arms });
   }
   for (let i = 0; i < positive; i++) {
@@ -102,10 +106,12 @@ export interface Line {
   metric: string;
   baseline: string;
   arm: string;
-  ratio: number;
-  ciLow: number;
-  ciHigh: number;
-  confidence: number;
+  /** collecting (fewer than 3 valid runs in an arm: no ratio), decided, no-difference-detected. */
+  state?: string;
+  ratio: number | null;
+  ciLow: number | null;
+  ciHigh: number | null;
+  confidence: number | null;
   runs: { baseline: number; arm: number };
 }
 
@@ -157,6 +163,8 @@ const lowerIsBetter = (metric: string) => metric.startsWith("clat");
 
 /** The slow arm's line points the right way: its throughput below 1, its latency above. */
 export function rightDirection(l: Line): boolean {
+  if (l.ciLow === null || l.ciHigh === null) return false;
   return lowerIsBetter(l.metric) ? l.ciLow > 1 : l.ciHigh < 1;
 }
-export const excludesOne = (l: Line) => l.ciLow > 1 || l.ciHigh < 1;
+/** The line states a difference: what the page and the API call "decided". */
+export const excludesOne = (l: Line) => (l.state !== undefined ? l.state === "decided" : l.ciLow !== null && l.ciHigh !== null && (l.ciLow > 1 || l.ciHigh < 1));
