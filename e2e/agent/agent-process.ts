@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { expect, type Page } from "@playwright/test";
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -40,4 +41,26 @@ export function startAgent(opts: { server: string; token?: string; stateDir?: st
         child.kill(signal);
       }),
   };
+}
+
+/**
+ * Adds a host on /hosts/new as the signed-in page's user, starts its agent with the one-time
+ * registration token (as the dashboard's command does) and waits until the agent has registered.
+ */
+export async function addHostWithAgent(page: Page, opts: { baseURL: string; name: string } & Omit<Parameters<typeof startAgent>[0], "server" | "token">): Promise<{ agent: AgentHandle; hostId: string }> {
+  const { baseURL, name, ...agentOpts } = opts;
+  await page.goto("/hosts/new");
+  await page.getByLabel("Host name").fill(`${name}-${Date.now()}`);
+  await page.getByRole("button", { name: "Add host" }).click();
+  const token = (await page.getByTestId("registration-token").textContent())!.trim();
+  const agent = startAgent({ server: baseURL, token, ...agentOpts });
+  await expect.poll(() => agent.output(), { timeout: 20_000 }).toContain("registered as host");
+  return { agent, hostId: /\(([0-9a-f-]{36})\)/.exec(agent.output())![1]! };
+}
+
+/** Stops an agent and removes its state and scratch directories. */
+export async function removeAgent(agent: AgentHandle | null): Promise<void> {
+  if (!agent) return;
+  await agent.stop();
+  for (const dir of [agent.scratch, agent.stateDir]) fs.rmSync(dir, { recursive: true, force: true });
 }

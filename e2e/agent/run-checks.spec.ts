@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { apiTokenFor, bearer, signInAs } from "../helpers";
-import { startAgent, type AgentHandle } from "./agent-process";
+import { addHostWithAgent, removeAgent, type AgentHandle } from "./agent-process";
 
 // Runs checked against their own telemetry (probes/checks), through a real agent on the
 // project's disk: the flags are computed at finish and shown on the run page with their figures.
@@ -10,10 +9,7 @@ let hostId = "";
 
 test.describe.configure({ mode: "serial" });
 
-test.afterAll(async () => {
-  await agent?.stop();
-  if (agent) for (const dir of [agent.scratch, agent.stateDir]) fs.rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => removeAgent(agent));
 
 interface RunFlags {
   status: string;
@@ -35,13 +31,7 @@ async function finished(request: import("@playwright/test").APIRequestContext, a
 
 test("a buffered dd read of its freshly laid-out file is flagged as served from the page cache, with its figures", async ({ page, request, baseURL }) => {
   await signInAs(page, "operator");
-  await page.goto("/hosts/new");
-  await page.getByLabel("Host name").fill(`e2e-checks-${Date.now()}`);
-  await page.getByRole("button", { name: "Add host" }).click();
-  const token = (await page.getByTestId("registration-token").textContent())!.trim();
-  agent = startAgent({ server: baseURL!, token });
-  await expect.poll(() => agent!.output(), { timeout: 20_000 }).toContain("registered as host");
-  hostId = /\(([0-9a-f-]{36})\)/.exec(agent.output())![1]!;
+  ({ agent, hostId } = await addHostWithAgent(page, { baseURL: baseURL!, name: "e2e-checks" }));
   const api = bearer(await apiTokenFor("operator"));
 
   // The agent writes and flushes the file before dd starts: it stays in the page cache, so a read

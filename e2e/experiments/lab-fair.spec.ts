@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { startAgent, type AgentHandle } from "../agent/agent-process";
+import { addHostWithAgent, removeAgent, type AgentHandle } from "../agent/agent-process";
 import { signInAs } from "../helpers";
 
 const root = path.resolve(__dirname, "..", "..");
@@ -68,21 +68,14 @@ test.beforeAll(() => {
 });
 
 test.afterAll(async () => {
-  await agent?.stop();
-  if (agent) for (const dir of [agent.scratch, agent.stateDir]) fs.rmSync(dir, { recursive: true, force: true });
+  await removeAgent(agent);
   fs.rmSync(labDir, { recursive: true, force: true });
 });
 
 async function setUp(page: Page, baseURL: string) {
   await signInAs(page, "operator");
   if (agent) return;
-  await page.goto("/hosts/new");
-  await page.getByLabel("Host name").fill(`e2e-labfair-${Date.now()}`);
-  await page.getByRole("button", { name: "Add host" }).click();
-  const token = (await page.getByTestId("registration-token").textContent())!.trim();
-  agent = startAgent({ server: baseURL, token, extraArgs: ["--lab", labDir] });
-  await expect.poll(() => agent!.output(), { timeout: 20_000 }).toContain("registered as host");
-  hostId = /\(([0-9a-f-]{36})\)/.exec(agent.output())![1]!;
+  ({ agent, hostId } = await addHostWithAgent(page, { baseURL, name: "e2e-labfair", extraArgs: ["--lab", labDir] }));
 }
 
 // Direct I/O from inside the lab: a 6 s fio O_DIRECT write of a 1 GiB file in 1 MiB blocks

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { startAgent, type AgentHandle } from "../agent/agent-process";
+import { addHostWithAgent, removeAgent, type AgentHandle } from "../agent/agent-process";
 import { signInAs } from "../helpers";
 
 const root = path.resolve(__dirname, "..", "..");
@@ -35,19 +35,13 @@ test.afterAll(async () => {
     if (sysctl(name) !== original[name]) execFileSync("sysctl", ["-q", "-w", `${name}=${original[name]}`]);
   }
   if (fs.readFileSync(readAheadFile(), "utf8").trim() !== original.readAhead) fs.writeFileSync(readAheadFile(), original.readAhead!);
-  if (agent) for (const dir of [agent.scratch, agent.stateDir]) fs.rmSync(dir, { recursive: true, force: true });
+  await removeAgent(agent);
 });
 
 async function setUp(page: Page, baseURL: string) {
   await signInAs(page, "operator");
   if (agent) return;
-  await page.goto("/hosts/new");
-  await page.getByLabel("Host name").fill(`e2e-trials-${Date.now()}`);
-  await page.getByRole("button", { name: "Add host" }).click();
-  const token = (await page.getByTestId("registration-token").textContent())!.trim();
-  agent = startAgent({ server: baseURL, token, allow: undefined, extraArgs: ["--allow-tunable", TUNABLES] });
-  await expect.poll(() => agent!.output(), { timeout: 20_000 }).toContain("registered as host");
-  hostId = /\(([0-9a-f-]{36})\)/.exec(agent.output())![1]!;
+  ({ agent, hostId } = await addHostWithAgent(page, { baseURL, name: "e2e-trials", extraArgs: ["--allow-tunable", TUNABLES] }));
 }
 
 test("vm.zone_reclaim_mode is refused on a single-node host, in the form and by the API", async ({ page, baseURL }) => {
