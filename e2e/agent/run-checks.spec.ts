@@ -72,3 +72,50 @@ test("a tiny dd write is flagged too short, with dd's own time as evidence", asy
   await expect(item).toContainText(/dd timed [\d.]+ s of work/);
   await expect(item.getByTestId("run-check-guide")).toHaveAttribute("href", "/guides/storage-media-disk-flash-memory#caveats");
 });
+
+interface ExperimentChecks {
+  status: string;
+  decision: string | null;
+  decisionMessage: string | null;
+  verdict: { state: string; ratio: number | null; sentence: string }[];
+  runs: { id: string; armIndex: number; status: string; excludedBecause: string[] }[];
+}
+
+test("an experiment leaves flagged runs out, shows why, and states no ratio from them", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const api = bearer(await apiTokenFor("operator"));
+  // Buffered reads of freshly written files: on the disk they come from the page cache, and on
+  // both targets they last a fraction of a second. Not one run is a measurement.
+  const created = await request.post("/api/experiments", {
+    headers: api,
+    data: {
+      hostId,
+      probe: "dd",
+      params: { mode: "read", sizeMiB: 64, blockSizeKiB: 1024, direct: false, fdatasync: false },
+      arms: [{ label: "disk", target: agent!.scratch }, { label: "shm", target: "/dev/shm" }],
+      repeats: { min: 3, max: 3, warmup: false },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await expect.poll(async () => ((await (await request.get(`/api/experiments/${id}`, { headers: api })).json()) as ExperimentChecks).status, { timeout: 90_000 }).toBe("FINISHED");
+  const e = (await (await request.get(`/api/experiments/${id}`, { headers: api })).json()) as ExperimentChecks;
+  expect(e.decision).toBe("max");
+  expect(e.decisionMessage).toMatch(/^no interval yet \(0 of 3 valid runs per arm\)/);
+  // No valid run, so no figure to compare and no line; a line that existed would only be collecting.
+  expect(e.verdict.filter((l) => l.state !== "collecting" || l.ratio !== null)).toEqual([]);
+  expect(e.runs).toHaveLength(6);
+  for (const r of e.runs) {
+    expect(r.status).toBe("SUCCEEDED");
+    expect(r.excludedBecause).toContain("Too short to be a measurement");
+    if (r.armIndex === 0) expect(r.excludedBecause).toContain("The read was served from the page cache");
+  }
+
+  await signInAs(page, "operator");
+  await page.goto(`/experiments/${id}`);
+  const counted = page.getByTestId("run-counted");
+  await expect(counted).toHaveCount(6);
+  await expect(counted.filter({ hasText: /^no: / })).toHaveCount(6);
+  await expect(counted.filter({ hasText: "served from the page cache" })).toHaveCount(3);
+  await expect(page.getByText(/% (faster|slower) than/)).toHaveCount(0);
+});
