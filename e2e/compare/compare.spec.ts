@@ -216,8 +216,10 @@ test("public JSON and CSV, 404 for unknown slugs, and the share API's checks", a
   const runCsv = await request.get(`/api/runs/${ids[0]}/export?format=csv`, { headers: bearer(viewer) });
   expect(runCsv.status()).toBe(200);
   const runLines = (await runCsv.text()).split("\r\n").filter(Boolean);
-  // The header and the three measurements; the machine's telemetry follows as telemetry.* rows.
-  expect(runLines.filter((l) => !l.includes(",telemetry."))).toHaveLength(4);
+  // The header and the three measurements; the machine's telemetry follows as telemetry.* rows,
+  // and what the checks found as check.* rows (these dd runs last a fraction of a second).
+  expect(runLines.filter((l) => !l.includes(",telemetry.") && !l.includes(",check."))).toHaveLength(4);
+  expect(runLines.some((l) => l.includes(",check.too-short,"))).toBe(true);
   const runJson = await request.get(`/api/runs/${ids[0]}/export?format=json`, { headers: bearer(viewer) });
   expect((await runJson.json()).label).toContain(hostName);
   expect((await request.get(`/api/runs/${ids[0]}/export?format=csv`)).status()).toBe(401);
