@@ -120,7 +120,7 @@ test("a lab's loop device has direct I/O while the probe runs, and an O_DIRECT w
     probe: "fio",
     params: { rw: "write", blockSizeKiB: 1024, sizeMiB: 1024, runtimeSec: 6, ioengine: "psync", iodepth: 1, numjobs: 1, direct: true },
     arms: [{ fs: "ext4" }, { fs: "xfs" }],
-    repeats: { min: 2, max: 2 },
+    repeats: { min: 3, max: 3, warmup: false },
   });
   // While the experiment runs: the kernel's own dio flag of every lab loop device seen.
   const seen: { name: string; dio: string }[] = [];
