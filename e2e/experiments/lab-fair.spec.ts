@@ -142,7 +142,7 @@ test("a lab's loop device has direct I/O while the probe runs, and an O_DIRECT w
   expect(dirty.length).toBeGreaterThan(20);
   expect(Math.max(...dirty), `image dirty bytes, highest: ${[...dirty].sort((a, b) => b - a).slice(0, 5).join(" ")}`).toBeLessThan(DIRTY_LIMIT_BYTES);
 
-  expect(e.runs).toHaveLength(4);
+  expect(e.runs).toHaveLength(6);
   for (const r of e.runs) {
     expect(r.setup?.lab).toMatchObject({ kind: "loop-dio", dio: true, removed: true });
     const t = await page.request.get(`/api/runs/${r.id}/telemetry`);
