@@ -101,6 +101,13 @@ describe("fio", () => {
     expect(flag(out, "device-busy-elsewhere")?.evidence).toMatch(/^the device wrote 6\d\d MiB while fio wrote 64 MiB: another workload/);
     expect(codes(out)).not.toContain("write-not-on-device");
   });
+
+  it("a lab volume's device serves the run alone: what it moved beyond the probe's bytes is the file system's own work", () => {
+    const out = checkRun({ probe: "fio", params: fio, result: result(), durationMs: 7000, samples: capture("telemetry-fio-randwrite-qd32").samples, facts: { ...ext4, exclusiveDevice: true } });
+    expect(codes(out)).not.toContain("device-busy-elsewhere");
+    // The other checks still hold the probe to what the device did.
+    expect(codes(out)).toContain("too-short");
+  });
 });
 
 describe("iozone and fsmeta", () => {

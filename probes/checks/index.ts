@@ -43,7 +43,7 @@ export function checkRun(input: CheckRunInput): CheckRunOutput {
   const flags: (RunCheck | null)[] = [tooShort(claim?.tool ?? probe.id, claim ? claim.measuredSeconds : null, durationSeconds), tooFewSamples(input.samples)];
   if (claim && checkedAgainstTelemetry) {
     const dev = input.facts.fsType && MEMORY_FS.has(input.facts.fsType) ? null : deviceTotals(input.samples);
-    if (dev) flags.push(writeNotOnDevice(claim, dev), cacheServedRead(claim, dev), deviceBusyElsewhere(claim, dev));
+    if (dev) flags.push(writeNotOnDevice(claim, dev), cacheServedRead(claim, dev), input.facts.exclusiveDevice ? null : deviceBusyElsewhere(claim, dev));
     flags.push(cpuBusyElsewhere(claim.tool, claim.threads, input.facts.cpuCount, input.samples));
   }
   return { flags: flags.filter((f): f is RunCheck => f !== null), checkedAgainstTelemetry };

@@ -45,4 +45,11 @@ export interface CheckFacts {
   memTotalBytes: number | null;
   /** Logical CPUs of the host, or null when the profile had none. */
   cpuCount: number | null;
+  /**
+   * The target's device serves this run alone: a lab volume the agent made for it (a loop device
+   * over its private image, or a --lab-device no file system of the host is on). Whatever that
+   * device moved beyond the probe's own bytes is the file system's own work for the probe (its
+   * journal, metadata, a sync mount's commits), never another workload's.
+   */
+  exclusiveDevice?: boolean;
 }

@@ -39,7 +39,7 @@ async function checksOf(
   run: { probe: string; params: unknown },
   req: FinishRequest,
   resultJson: string,
-  facts: { fsType: string | null; memTotalBytes: number | null },
+  facts: { fsType: string | null; memTotalBytes: number | null; exclusiveDevice: boolean },
 ): Promise<{ flags: string; checkedAt: Date | null }> {
   const samples = (await readRunTelemetry(runId)).map(({ numa, ...s }) => (numa ? { ...s, numaFree: numa } : s));
   const out = checkRun({
@@ -109,7 +109,7 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
   const parsed = reply?.kind === "parsed" ? reply : null;
   const status = statusOf(req, parsed !== null);
   const checks =
-    status === "SUCCEEDED" && parsed ? await checksOf(runId, run, req, parsed.resultJson, { fsType, memTotalBytes: facts.memTotalBytes }) : { flags: "[]", checkedAt: null };
+    status === "SUCCEEDED" && parsed ? await checksOf(runId, run, req, parsed.resultJson, { fsType, memTotalBytes: facts.memTotalBytes, exclusiveDevice: !!req.setup?.lab }) : { flags: "[]", checkedAt: null };
   const { rows } = await pgPool().query<{ status: RunStatus }>(
     `UPDATE probe_runs
      SET status = $2::"RunStatus", exit_code = $3, duration_ms = $4, finished_at = now(), last_activity_at = now(), updated_at = now(),
