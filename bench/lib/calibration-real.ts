@@ -80,8 +80,24 @@ const AA_WORKLOADS = [
 ];
 const POSITIVE_WORKLOADS = [{ name: "randwrite 4k direct", rw: "randwrite", blockSizeKiB: 4, direct: true }];
 
-/** A/A experiments alternate dirs and lab volumes and cycle the workloads; positives follow. */
+/**
+ * A/A experiments alternate dirs and lab volumes and cycle the workloads; the positive controls
+ * are spread among them (two A/A, one positive, …), so a run cut short by --max-minutes still
+ * holds both kinds in proportion.
+ */
 export function planExperiments(aa: number, positive: number, runtimeSec: number): PlannedExperiment[] {
+  const ordered = planInOrder(aa, positive, runtimeSec);
+  const aas = ordered.filter((p) => p.kind !== "positive-sync");
+  const pos = ordered.filter((p) => p.kind === "positive-sync");
+  const mixed: PlannedExperiment[] = [];
+  while (aas.length || pos.length) {
+    const takePositive = pos.length > 0 && (mixed.length % 3 === 2 || aas.length === 0);
+    mixed.push(takePositive ? pos.shift()! : (aas.shift() ?? pos.shift()!));
+  }
+  return mixed.map((p, n) => ({ ...p, n }));
+}
+
+function planInOrder(aa: number, positive: number, runtimeSec: number): PlannedExperiment[] {
   const plan: PlannedExperiment[] = [];
   for (let i = 0; i < aa; i++) {
     const w = AA_WORKLOADS[Math.floor(i / 2) % AA_WORKLOADS.length]!;
