@@ -51,6 +51,19 @@ test("read a guide with charts, find another by searching, and reproduce its mea
   await expect(form.getByLabel(/^Parameters/)).toHaveValue(/"sections":\s*\[\s*"B"\s*\]/);
 });
 
+test("the ext guide's pivot table of 91 IOzone cells fits its text column in a 1366 px window", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/guides/ext2-ext3-ext4-iozone");
+  const pivot = page.locator("table[class*='pivot']").first();
+  await expect(pivot).toBeVisible();
+  const fit = await pivot.evaluate((t) => {
+    const wrap = t.closest(".table-wrap")!;
+    return { table: t.getBoundingClientRect().width, column: wrap.getBoundingClientRect().width, scrolls: wrap.scrollWidth > wrap.clientWidth };
+  });
+  expect(fit.table, JSON.stringify(fit)).toBeLessThanOrEqual(fit.column);
+  expect(fit.scrolls).toBe(false);
+});
+
 test("search shows an empty state when nothing matches", async ({ page }) => {
   await page.goto("/guides");
   await page.getByRole("searchbox", { name: "Search the guides" }).fill("kubernetes");
