@@ -1,6 +1,8 @@
-// One-click experiments (trials) end to end as root with a real agent: vm.zone_reclaim_mode is
-// refused on this single-node machine by the form and by the API. Every sysctl and queue setting
-// touched is put back in afterAll whatever happened.
+// One-click experiments (trials) end to end as root with a real agent: the positive controls
+// (the storage guide's vm.dirty_ratio 20 vs 5 and read_ahead_kb 128 vs 16, sized by the form
+// for this host, must detect their effect) and vm.zone_reclaim_mode refused on this single-node
+// machine by the form and by the API. Every sysctl and queue setting touched is put back in
+// afterAll whatever happened.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -43,6 +45,63 @@ async function setUp(page: Page, baseURL: string) {
   if (agent) return;
   ({ agent, hostId } = await addHostWithAgent(page, { baseURL, name: "e2e-trials", extraArgs: ["--allow-tunable", TUNABLES] }));
 }
+
+interface ExperimentJson {
+  status: string;
+  reverted: boolean | null;
+  verdict: { metric: string; baseline: string; arm: string; state: string; ratio: number | null; ciLow: number | null; ciHigh: number | null; sentence: string }[];
+}
+
+/** Starts the form as the trial sized it, 4 to 6 valid runs per arm, and waits for the verdict. */
+async function runFromForm(page: Page, timeout: number): Promise<ExperimentJson> {
+  const form = page.getByTestId("experiment-form");
+  await form.getByLabel("Target directory").selectOption(agent!.scratch);
+  await expect(form.getByTestId("trial-offered")).toBeVisible();
+  await form.getByLabel(/^At least/).fill("4");
+  await form.getByLabel(/^At most/).fill("6");
+  await form.getByRole("button", { name: "Start experiment" }).click();
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").pop()!;
+  await expect(page.getByTestId("experiment-status")).toHaveText("finished", { timeout });
+  return (await (await page.request.get(`/api/experiments/${id}`)).json()) as ExperimentJson;
+}
+
+const lineOf = (e: ExperimentJson, metric: string) => {
+  const line = e.verdict.find((v) => v.metric === metric);
+  expect(line, JSON.stringify(e.verdict)).toBeDefined();
+  return line!;
+};
+
+test("the storage guide's vm.dirty_ratio 20 vs 5, sized for this host, shows the low arm's writer paused", async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  await setUp(page, baseURL!);
+  await page.goto("/guides/storage-media-disk-flash-memory");
+  const href = await page.getByRole("link", { name: /vm.dirty_ratio 20 against 5/ }).getAttribute("href");
+  await page.goto(`${href!}&host=${hostId}`);
+  await expect(page.getByTestId("experiment-form").getByLabel(/^Parameters/)).toHaveValue(/"blockSizeKiB": 4096/);
+  const e = await runFromForm(page, 280_000);
+  expect(e.status).toBe("FINISHED");
+  expect(e.reverted).toBe(true);
+  // Past its freerun point the kernel sleeps the writer for tens of ms to pace it: the low arm's
+  // p99 write latency is higher, with an interval that excludes no change.
+  const p99 = lineOf(e, "clat_p99");
+  expect(p99.state, p99.sentence).toBe("decided");
+  expect(p99.ciLow!, p99.sentence).toBeGreaterThan(1);
+  expect(sysctl("vm.dirty_ratio")).toBe(original["vm.dirty_ratio"]);
+});
+
+test("read_ahead_kb 128 vs 16 on one cold pass of buffered 4 KiB reads shows the smaller window slower", async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  await setUp(page, baseURL!);
+  await page.goto(`/experiments/new?host=${hostId}&kind=tunables&tunable=queue/read_ahead_kb&probe=fio&preset=seq-read&values=128,16&trial=queue/read_ahead_kb`);
+  const e = await runFromForm(page, 280_000);
+  expect(e.status).toBe("FINISHED");
+  expect(e.reverted).toBe(true);
+  const bw = lineOf(e, "bw");
+  expect(bw.state, bw.sentence).toBe("decided");
+  expect(bw.ciHigh!, bw.sentence).toBeLessThan(1);
+  expect(fs.readFileSync(readAheadFile(), "utf8").trim()).toBe(original.readAhead);
+});
 
 test("vm.zone_reclaim_mode is refused on a single-node host, in the form and by the API", async ({ page, baseURL }) => {
   test.setTimeout(60_000);

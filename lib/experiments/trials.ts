@@ -59,6 +59,12 @@ export function dirtyThresholds(dirtyable: number, s: { ratio: number; bgRatio: 
   return { limit, bg, freerun: (bg + limit) / 2 };
 }
 
+/** The largest file of a band [lo, hi], rounded down to 8 MiB; null when it does not fit. */
+function topOfBand(lo: number, hi: number): number | null {
+  const top = Math.floor(hi / (8 * MiB)) * 8 * MiB;
+  return top > lo ? top : null;
+}
+
 /** The file of a band [lo, hi]: its geometric middle, rounded down to 8 MiB; null when it does not fit. */
 function inBand(lo: number, hi: number): number | null {
   if (!(hi > lo)) return null;
@@ -86,11 +92,18 @@ function dirtyTrial(tunable: "vm.dirty_ratio" | "vm.dirty_background_ratio", spe
   );
   const low = arms.reduce((a, b) => (b.limit + b.bg < a.limit + a.bg ? b : a));
   const high = arms.reduce((a, b) => (b.limit + b.bg > a.limit + a.bg ? b : a));
-  // dirty_ratio: above the low arm's limit (its writer is paced to the disk) and below the high
-  // arm's background threshold (its writer rewrites cached pages and nothing is written back).
+  // One pass of 4 MiB buffered writes. What the setting changes is whether the writer is paused:
+  // past its freerun point balance_dirty_pages (mm/page-writeback.c) sleeps the writer for tens
+  // of ms at a time to pace it to the disk, so the paused arm shows in the tail of the write
+  // latencies even where the disk is nearly as fast as memory and the bandwidth barely moves.
+  // dirty_ratio: the file passes the low arm's limit and stays under the high arm's freerun
+  // point (where its writer is never paused), as large as that allows so that many writes are.
   // dirty_background_ratio: between the arms' freerun points.
-  const [lo, hi] = tunable === "vm.dirty_ratio" ? [low.limit * 1.25, high.bg * 0.8] : [low.freerun * 1.1, high.freerun * 0.9];
-  const size = inBand(lo, Math.min(hi, roomOf(t)));
+  const size =
+    tunable === "vm.dirty_ratio"
+      ? topOfBand(low.limit * 1.25, Math.min(high.freerun * 0.85, roomOf(t)))
+      : inBand(low.freerun * 1.1, Math.min(high.freerun * 0.9, roomOf(t)));
+  const [lo, hi] = tunable === "vm.dirty_ratio" ? [low.limit * 1.25, high.freerun * 0.85] : [low.freerun * 1.1, high.freerun * 0.9];
   if (size === null) {
     const why = hi <= lo ? `the arms' thresholds leave no file size between ${mibOf(lo)} and ${mibOf(hi)}` : `the file would need ${mibOf(lo)} or more and ${t.path} has ${mibOf(roomOf(t))} to spare`;
     return refuse(tunable, `On ${host.name} (${gib(host.dirtyableBytes)} dirtyable) ${why}: choose values further apart or another target.`);
@@ -100,7 +113,9 @@ function dirtyTrial(tunable: "vm.dirty_ratio" | "vm.dirty_background_ratio", spe
     tunable,
     probe: spec.probe,
     preset: spec.preset,
-    params: { rw: "write", blockSizeKiB: 1024, sizeMiB: size / MiB, runtimeSec: 6, ioengine: "psync", iodepth: 1, numjobs: 1, direct: false },
+    // No runtime: one pass (a time-based loop would rewrite pages that are already dirty, which
+    // the kernel does not count again), and no fsync, so the flush is not inside the timing.
+    params: { rw: "write", blockSizeKiB: 4096, sizeMiB: size / MiB, ioengine: "psync", iodepth: 1, numjobs: 1, direct: false },
     values,
     dropCaches: false,
     headline: spec.headline,
@@ -136,7 +151,7 @@ function zoneReclaimTrial(spec: TrialSpec, host: TrialHost, values: string[]): T
   };
 }
 
-/** Sequential buffered reads a fast disk of this kind can serve (bytes/s): one pass must outlast the run. */
+/** Sequential buffered reads a fast disk of this kind can serve (bytes/s): a pass must last long enough to time. */
 const fastReadRate = (device: string) => (/^nvme/.test(device) ? 3.5e9 : 1.25e9);
 
 function queueTrial(tunable: string, spec: TrialSpec, host: TrialHost, values: string[]): TrialOffer {
@@ -158,14 +173,15 @@ function queueTrial(tunable: string, spec: TrialSpec, host: TrialHost, values: s
     const warnings = t.hwQueueDepth !== null && small < t.hwQueueDepth ? [`${small} is below ${t.device}'s hardware queue depth ${t.hwQueueDepth}: the small arm also keeps the device from filling its own queue.`] : [];
     return { ...base, params: { rw: "randread", blockSizeKiB: 4, sizeMiB: 1024, runtimeSec: 30, ioengine: "libaio", iodepth, numjobs: 1, direct: true }, values: [String(now), String(small)], warnings };
   }
-  // queue/read_ahead_kb: buffered 4 KiB sequential reads of a cold file (O_DIRECT bypasses read-ahead).
-  if (!host.dropCachesAllowed) return refuse(tunable, `Read-ahead only shows on reads from the disk: start ${host.name}'s agent with --allow-tunable …,vm.drop_caches so each run starts cold.`);
-  const runtimeSec = 6;
-  const need = fastReadRate(t.device) * runtimeSec;
-  const bound = Math.min(roomOf(t) / 4, host.memTotalBytes === null ? Infinity : host.memTotalBytes / 2);
-  if (need > bound) return refuse(tunable, `A pass that a fast disk cannot finish in ${runtimeSec} s needs ${gib(need)}, more than ${host.name} can hold (a quarter of ${t.path}'s free space, half its memory: ${gib(bound)}); a shorter pass would be reread from the page cache.`);
+  // queue/read_ahead_kb: one pass of buffered 4 KiB sequential reads from the disk (O_DIRECT
+  // bypasses read-ahead). fio lays the file out, fsyncs it (create_fsync, on by default) and
+  // drops its pages from the page cache before reading (invalidate, on by default; fio's HOWTO),
+  // so every run reads cold without dropping the whole host's cache.
+  const passSec = 1.5;
+  const need = fastReadRate(t.device) * passSec;
+  if (need > roomOf(t)) return refuse(tunable, `A pass that a fast disk cannot finish in ${passSec} s needs ${gib(need)} and ${t.path} has ${gib(roomOf(t))} to spare.`);
   const sizeMiB = Math.ceil(need / MiB / 64) * 64;
-  return { ...base, dropCaches: true, params: { rw: "read", blockSizeKiB: 4, sizeMiB, runtimeSec, ioengine: "psync", iodepth: 1, numjobs: 1, direct: false }, values, warnings: [`fio lays out a ${gib(sizeMiB * MiB)} file before every run, which takes time on a slow disk.`] };
+  return { ...base, params: { rw: "read", blockSizeKiB: 4, sizeMiB, ioengine: "psync", iodepth: 1, numjobs: 1, direct: false }, values, warnings: [`fio lays out a ${gib(sizeMiB * MiB)} file before every run, which takes time on a slow disk.`] };
 }
 
 /**
