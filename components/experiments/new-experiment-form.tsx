@@ -36,16 +36,14 @@ interface Props {
   prefill: ExperimentPrefill;
 }
 
-const MiB = 2 ** 20;
-
 /**
  * The largest probe file a lab volume can hold by the quarter rule (probes/lab/sizing.ts): an
  * image that fits in the lab's free space (one image at a time, with the agent's 64 MiB margin),
  * or the chosen `--lab-device`.
  */
 function labFitsMiB(host: ExperimentHostOption | undefined, device: string): number | null {
-  const volume = device ? (host?.lab?.devices.find((d) => d.path === device)?.sizeBytes ?? null) : host?.lab?.freeBytes ? host.lab.freeBytes - 64 * MiB : null;
-  return labFileFitsMiB(volume);
+  if (device) return labFileFitsMiB(host?.lab?.devices.find((d) => d.path === device)?.sizeBytes ?? null);
+  return labIozoneFileSizeMiB(host?.lab?.freeBytes ?? null);
 }
 
 /** A lab image is a file system on a loop device or a disk: a disk to the sizing, whose room labFitsMiB bounds. */

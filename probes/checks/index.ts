@@ -3,6 +3,7 @@
 // function per probe kind in probes/<tool>/checks.ts) and holds that against the run's own
 // telemetry with the shared rules below, so every probe is judged by the same thresholds.
 import { getProbe } from "../catalog";
+import { isMemoryBacked } from "../core/sizing";
 import type { NormalisedResult } from "../core/types";
 import type { TelemetrySample } from "../telemetry/types";
 import { cacheServedRead, deviceBusyElsewhere, writeNotOnDevice } from "./device";
@@ -29,9 +30,6 @@ export interface CheckRunOutput {
   checkedAgainstTelemetry: boolean;
 }
 
-/** tmpfs and ramfs keep files in the page cache itself: no device, so no device checks. */
-const MEMORY_FS = new Set(["tmpfs", "ramfs"]);
-
 export function checkRun(input: CheckRunInput): CheckRunOutput {
   const checkedAgainstTelemetry = input.samples.length > 0;
   const probe = getProbe(input.probe);
@@ -42,7 +40,8 @@ export function checkRun(input: CheckRunInput): CheckRunOutput {
   const durationSeconds = input.durationMs !== null ? input.durationMs / 1000 : null;
   const flags: (RunCheck | null)[] = [tooShort(claim?.tool ?? probe.id, claim ? claim.measuredSeconds : null, durationSeconds), tooFewSamples(input.samples)];
   if (claim && checkedAgainstTelemetry) {
-    const dev = input.facts.fsType && MEMORY_FS.has(input.facts.fsType) ? null : deviceTotals(input.samples);
+    // tmpfs and ramfs keep files in the page cache itself: no device, so no device checks.
+    const dev = isMemoryBacked({ fsType: input.facts.fsType ?? null, medium: null }) ? null : deviceTotals(input.samples);
     if (dev) flags.push(writeNotOnDevice(claim, dev), cacheServedRead(claim, dev), input.facts.exclusiveDevice ? null : deviceBusyElsewhere(claim, dev));
     flags.push(cpuBusyElsewhere(claim.tool, claim.threads, input.facts.cpuCount, input.samples));
   }
