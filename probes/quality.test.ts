@@ -60,6 +60,10 @@ describe("qualityWarnings", () => {
     const w = qualityWarnings({ probe: "fio", params: preset("fio:rand-read-4k-qd32", { direct: false, runtimeSec: 5 }), profile: ram24, repeats: 3 });
     expect(w[0]).toMatch(/^The fio file \(1.0 GiB\) is smaller than twice this host's RAM .* or set direct=1\.$/);
     expect(w[1]).toMatch(/only 5 s/);
+    // A buffered write job is told what its rate is, not that reads come from memory.
+    const writes = qualityWarnings({ probe: "fio", params: preset("fio:seq-write", { direct: false }), profile: ram24, repeats: 3 });
+    expect(writes[0]).toMatch(/^The fio file \(.*\) is written through the page cache without a sync: the rate is how fast memory took the data, .*vm\.dirty_\*.* To measure the disk, set direct=1\.$/);
+    expect(writes.join(" ")).not.toMatch(/reads/);
   });
 
   it("suggests 3–5 repeats for a single benchmark run, but not for sar", () => {

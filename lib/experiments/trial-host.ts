@@ -12,9 +12,10 @@ export function trialHost(name: string, profile: HostProfile, caps: TrialCaps | 
   for (const c of caps?.tunables?.current ?? []) if (c.device === null && c.value !== null) settings[c.name] = c.value;
   const t = targetPath === null ? null : (profile.targets.find((x) => x.path === targetPath) ?? null);
   const queue: Record<string, string> = {};
+  const disk = t?.device ? profile.blockDevices.find((d) => d.name === t.device) : undefined;
   if (t?.device) {
     for (const c of caps?.tunables?.current ?? []) if (c.device === t.device && c.value !== null) queue[c.name] = c.value;
-    const sched = profile.blockDevices.find((d) => d.name === t.device)?.scheduler;
+    const sched = disk?.scheduler;
     if (!queue["queue/scheduler"] && sched) queue["queue/scheduler"] = sched;
   }
   return {
@@ -28,6 +29,6 @@ export function trialHost(name: string, profile: HostProfile, caps: TrialCaps | 
     target:
       targetPath === null
         ? null
-        : { path: targetPath, fsType: t?.fsType ?? null, medium: t?.medium ?? null, device: t?.device ?? null, freeBytes: t?.freeBytes ?? null, queue, hwQueueDepth: null },
+        : { path: targetPath, fsType: t?.fsType ?? null, medium: t?.medium ?? null, device: t?.device ?? null, freeBytes: t?.freeBytes ?? null, queue, hwQueueDepth: disk?.hwQueueDepth ?? null },
   };
 }

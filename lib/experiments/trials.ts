@@ -92,12 +92,14 @@ function dirtyTrial(tunable: "vm.dirty_ratio" | "vm.dirty_background_ratio", spe
   );
   const low = arms.reduce((a, b) => (b.limit + b.bg < a.limit + a.bg ? b : a));
   const high = arms.reduce((a, b) => (b.limit + b.bg > a.limit + a.bg ? b : a));
-  // One pass of 4 MiB buffered writes. What the setting changes is whether the writer is paused:
-  // past its freerun point balance_dirty_pages (mm/page-writeback.c) sleeps the writer for tens
-  // of ms at a time to pace it to the disk, so the paused arm shows in the tail of the write
-  // latencies even where the disk is nearly as fast as memory and the bandwidth barely moves.
-  // dirty_ratio: the file passes the low arm's limit and stays under the high arm's freerun
-  // point (where its writer is never paused), as large as that allows so that many writes are.
+  // 4 MiB buffered writes over one cached file for 6 s. What the setting changes is whether the
+  // writer is paused: past its freerun point balance_dirty_pages (mm/page-writeback.c) sleeps it
+  // for tens of ms at a time to pace it to the disk, which shows in the bandwidth (rewriting
+  // cached pages runs at memory speed) and in the tail of the write latencies.
+  // dirty_ratio: the file is larger than the low arm's limit, so most of it is clean at any moment
+  // and each pass dirties pages again, which the kernel counts; it stays under the high arm's
+  // freerun point, so that arm's writer is never paused however often it rewrites. As large as
+  // that allows, so that many writes are paused.
   // dirty_background_ratio: between the arms' freerun points.
   const size =
     tunable === "vm.dirty_ratio"
@@ -113,9 +115,10 @@ function dirtyTrial(tunable: "vm.dirty_ratio" | "vm.dirty_background_ratio", spe
     tunable,
     probe: spec.probe,
     preset: spec.preset,
-    // No runtime: one pass (a time-based loop would rewrite pages that are already dirty, which
-    // the kernel does not count again), and no fsync, so the flush is not inside the timing.
-    params: { rw: "write", blockSizeKiB: 4096, sizeMiB: size / MiB, ioengine: "psync", iodepth: 1, numjobs: 1, direct: false },
+    // fio lays the file out first and keeps it cached (overwrite, invalidate=0): the timed writes
+    // dirty cached pages, with no page allocation in the timing. No fsync: the final flush is not
+    // what the setting changes.
+    params: { rw: "write", blockSizeKiB: 4096, sizeMiB: size / MiB, runtimeSec: 6, overwrite: true, invalidate: false, ioengine: "psync", iodepth: 1, numjobs: 1, direct: false },
     values,
     dropCaches: false,
     headline: spec.headline,
@@ -173,15 +176,15 @@ function queueTrial(tunable: string, spec: TrialSpec, host: TrialHost, values: s
     const warnings = t.hwQueueDepth !== null && small < t.hwQueueDepth ? [`${small} is below ${t.device}'s hardware queue depth ${t.hwQueueDepth}: the small arm also keeps the device from filling its own queue.`] : [];
     return { ...base, params: { rw: "randread", blockSizeKiB: 4, sizeMiB: 1024, runtimeSec: 30, ioengine: "libaio", iodepth, numjobs: 1, direct: true }, values: [String(now), String(small)], warnings };
   }
-  // queue/read_ahead_kb: one pass of buffered 4 KiB sequential reads from the disk (O_DIRECT
-  // bypasses read-ahead). fio lays the file out, fsyncs it (create_fsync, on by default) and
-  // drops its pages from the page cache before reading (invalidate, on by default; fio's HOWTO),
-  // so every run reads cold without dropping the whole host's cache.
-  const passSec = 1.5;
-  const need = fastReadRate(t.device) * passSec;
-  if (need > roomOf(t)) return refuse(tunable, `A pass that a fast disk cannot finish in ${passSec} s needs ${gib(need)} and ${t.path} has ${gib(roomOf(t))} to spare.`);
+  // queue/read_ahead_kb: buffered 4 KiB sequential reads from the disk (O_DIRECT bypasses
+  // read-ahead), in passes over one file. fio lays the file out, fsyncs it (create_fsync, on by
+  // default) and, each time it opens it for a pass, drops its pages from the page cache
+  // (invalidate, on by default; fio's HOWTO): every pass reads cold without dropping the whole
+  // host's cache. A pass lasts a second at a fast disk's rate; six make a measurement.
+  const need = fastReadRate(t.device);
+  if (need > roomOf(t)) return refuse(tunable, `A pass that a fast disk cannot finish in a second needs ${gib(need)} and ${t.path} has ${gib(roomOf(t))} to spare.`);
   const sizeMiB = Math.ceil(need / MiB / 64) * 64;
-  return { ...base, params: { rw: "read", blockSizeKiB: 4, sizeMiB, ioengine: "psync", iodepth: 1, numjobs: 1, direct: false }, values, warnings: [`fio lays out a ${gib(sizeMiB * MiB)} file before every run, which takes time on a slow disk.`] };
+  return { ...base, params: { rw: "read", blockSizeKiB: 4, sizeMiB, loops: 6, ioengine: "psync", iodepth: 1, numjobs: 1, direct: false }, values, warnings: [`fio lays out a ${gib(sizeMiB * MiB)} file before every run, which takes time on a slow disk.`] };
 }
 
 /**

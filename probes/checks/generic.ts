@@ -44,8 +44,9 @@ const SAMPLE_SHARE = 0.8;
  * is idle time while some I/O is pending, not work, and a probe's own waiting shows there), and
  * the run when ≥ 80 % of its samples (at least 3) are such.
  * Limits: the kernel does part of a probe's work on other CPUs (write-back flushers, I/O
- * completions, reclaim), and the agent and the server's ingest run too: a heavy buffered write on
- * a 2-CPU host could approach the threshold by itself. A probe with as many threads as the host
+ * completions, reclaim), and the agent and the server's ingest run too. A write through the page
+ * cache is given one more thread for its flusher (index.ts), so a buffered writer on a 2-CPU host
+ * is not judged. A probe with as many threads as the host
  * has CPUs, or a host whose CPU count the profile lacks, is never judged. It says the CPUs were
  * contended, not by how much the figure suffered: a device-bound run (O_DIRECT on a disk) loses
  * little to a busy neighbour, a memory-bound one (tmpfs, page cache) a lot.

@@ -43,7 +43,10 @@ export function checkRun(input: CheckRunInput): CheckRunOutput {
     // tmpfs and ramfs keep files in the page cache itself: no device, so no device checks.
     const dev = isMemoryBacked({ fsType: input.facts.fsType ?? null, medium: null }) ? null : deviceTotals(input.samples);
     if (dev) flags.push(writeNotOnDevice(claim, dev), cacheServedRead(claim, dev), input.facts.exclusiveDevice ? null : deviceBusyElsewhere(claim, dev));
-    flags.push(cpuBusyElsewhere(claim.tool, claim.threads, input.facts.cpuCount, input.samples));
+    // A write through the page cache is written back by the kernel's flusher threads, on other
+    // CPUs than the writer's: that CPU is the probe's own work, so it counts as one more thread.
+    const flusher = claim.write && !claim.write.reachesDevice ? 1 : 0;
+    flags.push(cpuBusyElsewhere(claim.tool, claim.threads + flusher, input.facts.cpuCount, input.samples));
   }
   return { flags: flags.filter((f): f is RunCheck => f !== null), checkedAgainstTelemetry };
 }

@@ -6,7 +6,8 @@ import type { FioParams } from "./params";
 /** Buffered fio measures the page cache; a short run never reaches a steady state. */
 export function fioAdvice(p: FioParams, { memTotalBytes }: AdviceContext): string[] {
   const out: string[] = [];
-  if (!p.direct) out.push(pageCacheAdvice("The fio file", p.sizeMiB * MiB, memTotalBytes, "set direct=1"));
+  const writesOnly = p.rw === "write" || p.rw === "randwrite";
+  if (!p.direct) out.push(pageCacheAdvice("The fio file", p.sizeMiB * MiB, memTotalBytes, "set direct=1", writesOnly ? "writes" : "both"));
   if (p.runtimeSec !== undefined && p.runtimeSec < 10) {
     out.push(`fio ran for only ${p.runtimeSec} s: use at least 30 s so that caches, queues and the drive settle into a steady state.`);
   }

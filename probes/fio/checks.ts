@@ -25,8 +25,9 @@ export const fioChecks: ProbeChecks<FioParams> = {
       read: read ? { bytes: read, direct: p.direct, how } : null,
       // Without fsync options fio's direct=1 is what makes a write reach the device in time.
       write: write ? { bytes: write, reachesDevice: p.direct, how } : null,
-      // fio lays out the file a read job reads (one --filename shared by the jobs) inside the run.
-      extraWriteBytes: reads ? p.sizeMiB * MIB : 0,
+      // fio lays out the file a read job reads, or a write job told to overwrite (one --filename
+      // shared by the jobs), inside the run.
+      extraWriteBytes: reads || p.overwrite ? p.sizeMiB * MIB : 0,
       threads: p.numjobs,
     };
   },

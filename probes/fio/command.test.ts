@@ -30,6 +30,27 @@ describe("fio params", () => {
     expect(ok({ numaCpuNodes: "0" })).toBe(true);
     expect(ok({ numaCpuNodes: "0,2-3" })).toBe(true);
     for (const bad of ["", "all", "0;rm", "-1", "0 1", "0,"]) expect(ok({ numaCpuNodes: bad }), bad).toBe(false);
+    expect(ok({ loops: 6 })).toBe(true);
+    expect(ok({ loops: 0 })).toBe(false);
+    const both = fioParamsSchema.safeParse({ target: "/t", loops: 2, runtimeSec: 6 });
+    expect(both.success ? null : both.error.issues[0]).toMatchObject({ path: ["loops"], message: expect.stringContaining("exclude each other") });
+  });
+
+  it("passes over the file as often as asked, and waits for every pass", () => {
+    const once = buildFioCommand(fioParamsSchema.parse({ target: "/t", rw: "read", sizeMiB: 1024 }), "/t/run");
+    const six = buildFioCommand(fioParamsSchema.parse({ target: "/t", rw: "read", sizeMiB: 1024, loops: 6 }), "/t/run");
+    expect(once.args.some((a) => a.startsWith("--loops"))).toBe(false);
+    expect(six.args).toContain("--loops=6");
+    expect(six.timeoutSec - once.timeoutSec).toBe(5 * Math.ceil(1024 / 5));
+  });
+
+  it("lays a write job's file out and keeps it cached only when asked", () => {
+    const plain = buildFioCommand(fioParamsSchema.parse({ target: "/t", rw: "write" }), "/t/run").args;
+    expect(plain.some((a) => /^--(overwrite|invalidate)=/.test(a))).toBe(false);
+    const cached = buildFioCommand(fioParamsSchema.parse({ target: "/t", rw: "write", overwrite: true, invalidate: false }), "/t/run").args;
+    expect(cached).toEqual(expect.arrayContaining(["--overwrite=1", "--invalidate=0"]));
+    const bad = fioParamsSchema.safeParse({ target: "/t", rw: "read", overwrite: true });
+    expect(bad.success ? null : bad.error.issues[0]?.path).toEqual(["overwrite"]);
   });
 
   it("pins the job to NUMA nodes only when asked", () => {

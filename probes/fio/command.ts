@@ -26,8 +26,8 @@ export function fioDirectoryArg(target: string): string {
 /** 5 MiB/s worst case for laying out and one pass over the file, plus two minutes of slack. */
 export function fioTimeoutSec(params: FioParams): number {
   const passSec = Math.ceil(params.sizeMiB / 5);
-  const layoutSec = params.rw === "read" || params.rw === "randread" || params.runtimeSec !== undefined ? passSec : 0;
-  return 120 + layoutSec + (params.runtimeSec ?? passSec);
+  const layoutSec = params.rw === "read" || params.rw === "randread" || params.overwrite || params.runtimeSec !== undefined ? passSec : 0;
+  return 120 + layoutSec + (params.runtimeSec ?? passSec * (params.loops ?? 1));
 }
 
 /** fio writes its file into the run's private directory `runDir` (made by the agent inside the target). */
@@ -48,6 +48,9 @@ export function buildFioCommand(params: FioParams, runDir: string): CommandSpec 
   if (params.numjobs > 1) args.push("--group_reporting");
   if (params.numaCpuNodes !== undefined) args.push(`--numa_cpu_nodes=${params.numaCpuNodes}`);
   if (params.runtimeSec !== undefined) args.push(`--runtime=${params.runtimeSec}`, "--time_based");
+  if (params.loops !== undefined && params.loops > 1) args.push(`--loops=${params.loops}`);
+  if (params.overwrite !== undefined) args.push(`--overwrite=${params.overwrite ? 1 : 0}`);
+  if (params.invalidate !== undefined) args.push(`--invalidate=${params.invalidate ? 1 : 0}`);
   // With JSON alone fio 3.33 prints no ETA lines; with the normal report beside it and
   // --eta=always it prints one a second on the pty ("[62.5%][r=25.1MiB/s][…][eta 00m:03s]",
   // \r-separated), then the JSON, then the text report. See ARCHITECTURE.md, Decisions.

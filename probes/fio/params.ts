@@ -18,6 +18,23 @@ export const fioParamsSchema = z
     sizeMiB: z.number().int().min(1).max(1024 * 1024).default(256),
     /** Set: run for this long (--time_based), rereading/rewriting the file; unset: one pass over it. */
     runtimeSec: z.number().int().min(1).max(86400).optional(),
+    /**
+     * Passes over the file (fio's loops), without a runtime. fio opens the file again for each
+     * and, with invalidate on (its default), drops the file's cached pages first: buffered reads
+     * stay cold pass after pass, where a time-based loop would reread the page cache.
+     */
+    loops: z.number().int().min(1).max(1000).optional(),
+    /**
+     * Writes only: lay the file out before the timed job (fio's overwrite), so the job rewrites
+     * allocated blocks instead of allocating as it goes.
+     */
+    overwrite: z.boolean().optional(),
+    /**
+     * false: keep the file's pages in the page cache before the job (fio's invalidate=0; fio drops
+     * them by default). With overwrite, the timed writes then dirty cached pages and no page
+     * allocation is inside the timing: what the dirty-threshold trials need.
+     */
+    invalidate: z.boolean().optional(),
     ioengine: z.enum(["psync", "libaio", "io_uring"]).default("psync"),
     iodepth: z.number().int().min(1).max(1024).default(1),
     numjobs: z.number().int().min(1).max(64).default(1),
@@ -39,6 +56,8 @@ export const fioParamsSchema = z
     path: ["target"],
     message: "fio cannot use a target containing a backslash (it only understands \\: escapes)",
   })
+  .refine((p) => p.loops === undefined || p.runtimeSec === undefined, { path: ["loops"], message: "passes (loops) and a runtime exclude each other: a time-based run ends at its runtime whatever the passes" })
+  .refine((p) => p.overwrite === undefined || p.rw === "write" || p.rw === "randwrite" || p.rw === "randrw", { path: ["overwrite"], message: "overwrite (laying the file out first) applies to writes only; fio lays out a file it reads anyway" })
   .refine((p) => p.rwmixread === undefined || p.rw === "randrw", { path: ["rwmixread"], message: "a read share applies to mixed random I/O (rw randrw) only" })
   .refine((p) => p.blockSizeKiB <= p.sizeMiB * 1024, { path: ["blockSizeKiB"], message: "block size must not exceed the file size" });
 

@@ -48,6 +48,14 @@ file(`${VDA}/queue/rotational`, "1\n");
 file(`${VDA}/queue/scheduler`, "none [mq-deadline] kyber bfq \n");
 file(`${VDA}/size`, "536870912\n");
 file(`${VDA}/device/model`, "QEMU HARDDISK   \n");
+// One blk-mq hardware queue of 128 tags, as /sys/block/vda/mq/0/nr_tags reads on this machine.
+file(`${VDA}/mq/0/nr_tags`, "128\n");
+// A SCSI disk: its own queue_depth (32) wins over the host adapter's tag count.
+dir("devices/virtual/block/sdb");
+link("block/sdb", "../devices/virtual/block/sdb");
+file("devices/virtual/block/sdb/device/queue_depth", "32\n");
+file("devices/virtual/block/sdb/mq/0/nr_tags", "1024\n");
+file("devices/virtual/block/sdb/mq/1/nr_tags", "1024\n");
 
 describe("devMajorMinor", () => {
   it("decodes glibc's dev_t layout", () => {
@@ -94,8 +102,10 @@ describe("sysfs walk", () => {
       model: "QEMU HARDDISK",
       scheduler: "mq-deadline",
       sizeBytes: 274877906944,
+      hwQueueDepth: 128,
     });
-    expect(await readDiskFacts(sys, "loop3")).toEqual({ rotational: null, model: null, scheduler: null, sizeBytes: null });
+    expect(await readDiskFacts(sys, "loop3")).toEqual({ rotational: null, model: null, scheduler: null, sizeBytes: null, hwQueueDepth: null });
+    expect((await readDiskFacts(sys, "sdb")).hwQueueDepth).toBe(32);
   });
 
   it("finds a real disk under this machine's root file system", async () => {

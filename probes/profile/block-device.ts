@@ -93,15 +93,37 @@ export interface DiskFacts {
   model: string | null;
   scheduler: string | null;
   sizeBytes: number | null;
+  hwQueueDepth: number | null;
+}
+
+/**
+ * How many requests the device itself takes at once: a SCSI device's own queue_depth, else the
+ * largest tag count of its blk-mq hardware queues (/sys/block/X/mq/N/nr_tags; Documentation/
+ * block/blk-mq.rst: tags are what the driver hands to the hardware). nr_requests is the software
+ * queue above it, so an nr_requests below this keeps the device from filling its own queue.
+ */
+async function readHwQueueDepth(base: string): Promise<number | null> {
+  const scsi = (await readText(path.join(base, "device/queue_depth")))?.trim();
+  if (scsi && /^\d+$/.test(scsi) && Number(scsi) > 0) return Number(scsi);
+  let queues: string[] = [];
+  try {
+    queues = await readdir(path.join(base, "mq"));
+  } catch {
+    return null;
+  }
+  const tags = await Promise.all(queues.map(async (q) => (await readText(path.join(base, "mq", q, "nr_tags")))?.trim()));
+  const depths = tags.filter((t): t is string => !!t && /^\d+$/.test(t)).map(Number).filter((n) => n > 0);
+  return depths.length ? Math.max(...depths) : null;
 }
 
 export async function readDiskFacts(sysRoot: string, disk: string): Promise<DiskFacts> {
   const base = path.join(sysRoot, "block", disk);
-  const [rota, model, sched, size] = await Promise.all([
+  const [rota, model, sched, size, hwQueueDepth] = await Promise.all([
     readText(path.join(base, "queue/rotational")),
     readText(path.join(base, "device/model")),
     readText(path.join(base, "queue/scheduler")),
     readText(path.join(base, "size")),
+    readHwQueueDepth(base),
   ]);
   const r = rota?.trim();
   const sectors = size?.trim();
@@ -111,5 +133,6 @@ export async function readDiskFacts(sysRoot: string, disk: string): Promise<Disk
     scheduler: sched === null ? null : parseBracketedChoice(sched),
     // /sys/block/X/size counts 512-byte sectors whatever the device's logical block size.
     sizeBytes: sectors && /^\d+$/.test(sectors) ? Number(sectors) * 512 : null,
+    hwQueueDepth,
   };
 }

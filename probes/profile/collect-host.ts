@@ -101,7 +101,10 @@ async function blockDevices(src: ProfileSources): Promise<BlockDeviceInfo[]> {
     );
   }
   return Promise.all(
-    devices.map(async (d) => ({ ...d, scheduler: (await readDiskFacts(src.sysRoot, d.name)).scheduler })),
+    devices.map(async (d) => {
+      const f = await readDiskFacts(src.sysRoot, d.name);
+      return { ...d, scheduler: f.scheduler, ...(f.hwQueueDepth !== null ? { hwQueueDepth: f.hwQueueDepth } : {}) };
+    }),
   );
 }
 

@@ -13,6 +13,8 @@ export interface BlockDeviceInfo {
   type: string | null;
   /** The active I/O scheduler, e.g. "mq-deadline" or "none". */
   scheduler: string | null;
+  /** Requests the device takes at once (block-device.ts); absent from older agents. */
+  hwQueueDepth?: number | null;
 }
 
 export interface TargetProfile {
