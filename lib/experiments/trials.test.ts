@@ -122,6 +122,17 @@ describe("trials: every offered trial can show a difference", () => {
     expect(o.values).toEqual(["20", "5"]);
   });
 
+  it("says before start when nr_requests' small arm is below the device's own queue depth", () => {
+    const nvme = planTrial("queue/nr_requests", HOSTS.NVMe!);
+    if (!nvme.offered) throw new Error(nvme.reason);
+    expect(nvme.values).toEqual(["1023", "32"]);
+    expect(nvme.risk).toMatch(/^32 is below nvme0n1's hardware queue depth 1023/);
+    const unknown = planTrial("queue/nr_requests", host());
+    if (!unknown.offered) throw new Error(unknown.reason);
+    expect(unknown.risk).toBeNull();
+    expect(unknown.warnings.join(" ")).toMatch(/does not report vda's hardware queue depth/);
+  });
+
   it("lists madvise as thp.defrag's default", () => {
     expect(TUNABLE_TRIALS["thp.defrag"]!.values.split(",")[0]).toBe("madvise");
   });

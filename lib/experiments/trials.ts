@@ -173,8 +173,12 @@ function queueTrial(tunable: string, spec: TrialSpec, host: TrialHost, values: s
     const small = Math.max(4, Math.min(32, 2 ** Math.floor(Math.log2(now / 4))));
     if (small >= now) return refuse(tunable, `${t.device}'s nr_requests is ${now}: there is no smaller value worth comparing.`);
     const iodepth = Math.min(1024, Math.max(32, 4 * small));
-    const warnings = t.hwQueueDepth !== null && small < t.hwQueueDepth ? [`${small} is below ${t.device}'s hardware queue depth ${t.hwQueueDepth}: the small arm also keeps the device from filling its own queue.`] : [];
-    return { ...base, params: { rw: "randread", blockSizeKiB: 4, sizeMiB: 1024, runtimeSec: 30, ioengine: "libaio", iodepth, numjobs: 1, direct: true }, values: [String(now), String(small)], warnings };
+    // Below the device's own depth the small arm also keeps the device from filling its queue:
+    // on a host that serves anything, that is a throughput cut for everyone while it runs.
+    const belowHw = t.hwQueueDepth !== null && small < t.hwQueueDepth;
+    const risk = belowHw ? `${small} is below ${t.device}'s hardware queue depth ${t.hwQueueDepth}: while the small arm runs, everything on ${t.device} can have fewer requests in flight than the device takes.` : base.risk;
+    const warnings = t.hwQueueDepth === null ? [`${host.name}'s agent does not report ${t.device}'s hardware queue depth: ${small} may be below it.`] : [];
+    return { ...base, risk, params: { rw: "randread", blockSizeKiB: 4, sizeMiB: 1024, runtimeSec: 30, ioengine: "libaio", iodepth, numjobs: 1, direct: true }, values: [String(now), String(small)], warnings };
   }
   // queue/read_ahead_kb: buffered 4 KiB sequential reads from the disk (O_DIRECT bypasses
   // read-ahead), in passes over one file. fio lays the file out, fsyncs it (create_fsync, on by
