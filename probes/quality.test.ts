@@ -64,6 +64,8 @@ describe("qualityWarnings", () => {
     const writes = qualityWarnings({ probe: "fio", params: preset("fio:seq-write", { direct: false }), profile: ram24, repeats: 3 });
     expect(writes[0]).toMatch(/^The fio file \(.*\) is written through the page cache without a sync: the rate is how fast memory took the data, .*vm\.dirty_\*.* To measure the disk, set direct=1\.$/);
     expect(writes.join(" ")).not.toMatch(/reads/);
+    // Passes over a file fio drops from the cache first read the disk: no page-cache advice.
+    expect(qualityWarnings({ probe: "fio", params: preset("fio:seq-read", { direct: false, blockSizeKiB: 4, loops: 6 }), profile: ram24, repeats: 3 })).toEqual([]);
   });
 
   it("suggests 3–5 repeats for a single benchmark run, but not for sar", () => {

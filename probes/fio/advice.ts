@@ -7,7 +7,11 @@ import type { FioParams } from "./params";
 export function fioAdvice(p: FioParams, { memTotalBytes }: AdviceContext): string[] {
   const out: string[] = [];
   const writesOnly = p.rw === "write" || p.rw === "randwrite";
-  if (!p.direct) out.push(pageCacheAdvice("The fio file", p.sizeMiB * MiB, memTotalBytes, "set direct=1", writesOnly ? "writes" : "both"));
+  // Passes (no runtime) over a file fio drops from the cache before each (invalidate, its
+  // default) read from the disk whatever the RAM; a time-based run rereads the cache after its
+  // first pass.
+  const coldPasses = (p.rw === "read" || p.rw === "randread") && p.runtimeSec === undefined && p.invalidate !== false;
+  if (!p.direct && !coldPasses) out.push(pageCacheAdvice("The fio file", p.sizeMiB * MiB, memTotalBytes, "set direct=1", writesOnly ? "writes" : "both"));
   if (p.runtimeSec !== undefined && p.runtimeSec < 10) {
     out.push(`fio ran for only ${p.runtimeSec} s: use at least 30 s so that caches, queues and the drive settle into a steady state.`);
   }
