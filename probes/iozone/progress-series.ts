@@ -4,7 +4,7 @@
 // time. The axis is the time spent measuring (iozone's setup and the gaps between tests are not
 // in it), each point the throughput of the test that ended there.
 import { displayUnit } from "../core/metrics";
-import type { NormalisedResult } from "../core/types";
+import type { Measurement, NormalisedResult } from "../core/types";
 import type { ProgressSeries } from "../core/view";
 import { parseIozone } from "./parse";
 
@@ -15,9 +15,14 @@ export function iozoneProgress(stored: NormalisedResult | null, log: string): Pr
     const parsed = parseIozone(log);
     result = parsed.ok ? parsed.result : null;
   }
+  return iozoneSeriesOf(result?.measurements ?? []);
+}
+
+/** The series from measurements in the order the table printed them (live-progress.ts passes the cells so far). */
+export function iozoneSeriesOf(measurements: readonly Measurement[]): ProgressSeries[] {
   const bySeries = new Map<string, ProgressSeries>();
   let t = 0;
-  for (const m of result?.measurements ?? []) {
+  for (const m of measurements) {
     const fileKiB = Number(m.dims.file_kib);
     const d = displayUnit(m.unit);
     if (!(fileKiB > 0) || !(m.value > 0) || !/^(KiB|KB|kB)\/s$/.test(m.unit)) continue;
