@@ -6,7 +6,6 @@ import { catalog, probeIds, resolvePreset, type AnyProbe, type AnyProbeParams } 
 import { allFixtures } from "./core/testing";
 import type { Tool } from "./core/types";
 import { liveProbeIds, liveProgressFor } from "./live-catalog";
-import { seededRandom } from "../lib/seeded-random";
 
 const PRESET: Record<Tool, string> = { iozone: "iozone:auto-64m", dd: "dd:write-direct", sar: "sar:all", fio: "fio:rand-read-4k", fsmeta: "fsmeta:tree-50k" };
 function paramsOf(tool: Tool): AnyProbeParams {
@@ -20,6 +19,12 @@ function paramsOf(tool: Tool): AnyProbeParams {
  * sar tracker reads C-locale text; translated, 12-hour and sadf fixtures are imports only.
  */
 const liveForm = (name: string) => !name.startsWith("sar/") || /^sar\/(gen-sar-|sar-)[^/]*\.txt$/.test(name);
+
+/** A small deterministic generator (probes/ may not import lib/seeded-random.ts): the same cuts every run. */
+function seededRandom(seed: number): () => number {
+  let x = seed * 2654435761;
+  return () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 4294967296);
+}
 
 /** Cut points: random pieces from one character to a few hundred, plus cuts inside \r\n pairs. */
 function cuts(text: string, seed: number): number[] {
