@@ -1,4 +1,4 @@
-import { guardProgress, makeProgress } from "../core/probe";
+import { guardProgress, makeProgress } from "../core/progress";
 import type { Progress } from "../core/types";
 import { PHASES } from "./command";
 import type { FsmetaParams } from "./params";

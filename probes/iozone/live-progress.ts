@@ -9,7 +9,7 @@ import type { Measurement, Progress } from "../core/types";
 import { parseAutoTables } from "./auto-table";
 import type { IozoneParams } from "./params";
 import { iozoneProgressOfLines } from "./progress";
-import { iozoneSeriesOf } from "./progress-series";
+import { iozoneSeriesOf } from "./progress-cells";
 import { parseThroughput } from "./throughput";
 
 /** The cells parse.ts would return so far, in its order (auto table, then throughput lines). */

@@ -1,4 +1,4 @@
-import { guardProgress, makeProgress } from "../core/probe";
+import { guardProgress, makeProgress } from "../core/progress";
 import { splitLines } from "../core/text";
 import type { Progress } from "../core/types";
 import { parseAutoTables } from "./auto-table";

@@ -4,7 +4,7 @@
 // (command.ts), so a sample row is a 24-hour time, then as many cells as its table's header has
 // columns, some of them numbers. probes/live-catalog.test.ts holds this count against
 // extractSarProgress over every C-locale fixture.
-import { makeProgress } from "../core/probe";
+import { makeProgress } from "../core/progress";
 import { guarded, NO_SERIES, RecordSplitter, type LiveProgress } from "../core/live-progress";
 import { isNumeric } from "../core/number";
 import type { Progress } from "../core/types";
