@@ -3,7 +3,8 @@ import { splitLines } from "../core/text";
 import type { Progress } from "../core/types";
 import { parseAutoTables } from "./auto-table";
 import { autoRecordSizes, effectiveTests } from "./command";
-import { THROUGHPUT_LINES, type IozoneParams, type IozoneTest } from "./params";
+import type { IozoneParams } from "./params";
+import { THROUGHPUT_LINES, type IozoneTest } from "./tests";
 import { parseThroughput } from "./throughput";
 
 // Columns each test adds to an auto-table row (write+rewrite = 2, backward read = 1 …).
