@@ -35,11 +35,12 @@ function sizeOf(root: string, file: string): ChunkSize {
 export function pageJs(route: string, root = projectRoot): PageJs {
   const manifestFile = path.join(nextDir(root), "server", "app", route, "page_client-reference-manifest.js");
   const text = fs.readFileSync(manifestFile, "utf8");
-  const g: { __RSC_MANIFEST?: Record<string, { clientModules: Record<string, { chunks: string[] }> }> } = {};
-  // The manifest is a script assigning to globalThis; run it against a stand-in object.
-  new Function("globalThis", text)(g);
-  const manifest = g.__RSC_MANIFEST?.[`${route}/page`];
-  if (!manifest) throw new Error(`no client reference manifest for ${route} in ${manifestFile}`);
+  // `globalThis.__RSC_MANIFEST["/runs/[id]/page"] = {…};`: the object is JSON, read as such.
+  const key = `globalThis.__RSC_MANIFEST[${JSON.stringify(`${route}/page`)}] = `;
+  const at = text.indexOf(key);
+  if (at < 0) throw new Error(`no client reference manifest for ${route} in ${manifestFile}`);
+  const body = text.slice(at + key.length).trim().replace(/;$/, "");
+  const manifest = JSON.parse(body) as { clientModules: Record<string, { chunks: string[] }> };
   const build = JSON.parse(fs.readFileSync(path.join(nextDir(root), "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
   const shared = new Set(build.rootMainFiles.filter((f) => f.endsWith(".js")));
   const listed = new Set<string>();
