@@ -2,7 +2,8 @@
 // nothing else. probes/catalog.ts brings every probe's parser, argv builder, schemas and
 // reference tables; the page needs only each probe's live progress (the bar and the timeline's
 // series, probes/<tool>/live-progress.ts), so this registry keeps the parsers out of the browser
-// bundle (lib/client-imports.test.ts and bench/page-js.ts check it). Charts of a result are drawn
+// bundle (lib/client-imports.test.ts checks the imports, e2e/foundation/client-bundles.spec.ts
+// the production build's chunks). Charts of a result are drawn
 // from the probe's view on the server and reach the page as data.
 import type { ProbeId, ProbeParamsById } from "./catalog";
 import type { LiveProgress } from "./core/live-progress";

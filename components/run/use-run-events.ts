@@ -102,10 +102,11 @@ export function useRunEvents({ runId, probe, params, live, status: initialStatus
           }
           return;
         case "telemetry": {
-          const incoming = e.samples as PanelSample[];
+          const incoming = e.samples;
           if (!ended.current) setLiveReceived((n) => n + incoming.length);
           setSamples((prev) => {
-            const byT = new Map(prev.map((s) => [s.t, s]));
+            const byT = new Map<number, PanelSample>(prev.map((s) => [s.t, s]));
+            // The wire's sample type has the fields the panels read (probes/protocol/run-events.ts).
             for (const s of incoming) byT.set(s.t, s);
             return [...byT.values()].sort((a, b) => a.t - b.t);
           });
