@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeRunEvent, encodeRunEvent, KEEP_ALIVE_FRAME, MAX_SSE_LINE_CHARS, readRunEvents, readSseFrames, RETRY_FRAME, type RunEvent, type SseFrame } from "./run-events";
 
@@ -48,6 +49,21 @@ describe("run events: encode and read", () => {
       expect(read.map((r) => (r.ok ? r.event : null))).toEqual(EVENTS);
       expect(read.map((r) => (r.ok ? r.id : null))).toEqual(["0", "1", undefined, undefined, undefined]);
     }
+  });
+
+  it("round-trips any text a probe prints, cut anywhere", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.string({ unit: "grapheme", maxLength: 40 }), { maxLength: 5 }), fc.array(fc.nat(), { maxLength: 6 }), async (datas, at) => {
+        const events: RunEvent[] = [...datas.map((data, seq) => ({ event: "chunk" as const, chunk: { seq, data } })), { event: "end" }];
+        // Cut the bytes, as a network does (a cut may fall inside a character).
+        const bytes = new TextEncoder().encode(events.map(encodeRunEvent).join(""));
+        const cuts = [...new Set(at.map((n) => n % (bytes.length + 1)))].sort((a, b) => a - b);
+        const parts = [0, ...cuts].map((c, i, all) => bytes.slice(c, all[i + 1] ?? bytes.length));
+        const read = await all(readRunEvents(stream(parts)));
+        expect(read.map((r) => (r.ok ? r.event : r.error))).toEqual(events);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("writes the frames the stream has always written", () => {
