@@ -268,8 +268,7 @@ async function main(): Promise<number> {
           queued++;
           const client = openRunEvents(browserBase, user.token, runId, (ev, at) => {
             if (ev.event !== "chunk") return;
-            const { data } = JSON.parse(ev.data) as { data: string };
-            for (const line of data.split("\n")) {
+            for (const line of ev.chunk.data.split("\n")) {
               const m = LINE.exec(line);
               if (!m || seen.has(`${m[1]}:${m[2]}`)) continue;
               seen.add(`${m[1]}:${m[2]}`);

@@ -2,38 +2,8 @@ import { describe, expect, it } from "vitest";
 import { paramPairs, runId } from "./args";
 import { connection } from "./client";
 import { EXIT, exitCodeOfStatus } from "./exit-codes";
-import { readSse, type SseEvent } from "./sse";
-
-function stream(parts: string[]): ReadableStream<Uint8Array> {
-  const enc = new TextEncoder();
-  return new ReadableStream({
-    start(c) {
-      for (const p of parts) c.enqueue(enc.encode(p));
-      c.close();
-    },
-  });
-}
-
-async function events(parts: string[]): Promise<SseEvent[]> {
-  const out: SseEvent[] = [];
-  for await (const e of readSse(stream(parts))) out.push(e);
-  return out;
-}
 
 describe("the CLI's pieces", () => {
-  it("reads SSE events split anywhere, with CRLF, comments and retry lines", async () => {
-    const text = 'retry: 2000\n\nid: 0\nevent: chunk\ndata: {"seq":0,"data":"a"}\n\n: keep-alive\n\nid: 1\r\nevent: chunk\r\ndata: {"seq":1,"data":"b"}\r\n\r\nevent: end\ndata: {}\n\n';
-    const whole = await events([text]);
-    const split = await events(text.split("")); // one character at a time
-    expect(split).toEqual(whole);
-    expect(whole.map((e) => [e.event, e.id])).toEqual([
-      ["chunk", "0"],
-      ["chunk", "1"],
-      ["end", undefined],
-    ]);
-    expect(JSON.parse(whole[1]!.data)).toEqual({ seq: 1, data: "b" });
-  });
-
   it("maps run outcomes to distinct exit codes", () => {
     expect(exitCodeOfStatus("SUCCEEDED")).toBe(0);
     expect(new Set(["FAILED", "CANCELLED", "LOST"].map(exitCodeOfStatus)).size).toBe(3);

@@ -1,6 +1,6 @@
 import { getJson, request, type Connection } from "./client";
 import { CliError, EXIT } from "./exit-codes";
-import { readSse } from "./sse";
+import { readRunEvents } from "../probes/protocol/run-events";
 
 export interface FinalRun {
   id: string;
@@ -32,16 +32,18 @@ export async function followRun(conn: Connection, id: string, opts: { json: bool
     let ended = false;
     try {
       const res = await request(conn, "GET", `/api/runs/${id}/events`, { headers: after >= 0 ? { "last-event-id": String(after) } : {}, signal: controller.signal });
-      for await (const ev of readSse(res.body!)) {
+      for await (const ev of readRunEvents(res.body!)) {
         failures = 0;
-        if (ev.event === "chunk") {
-          const chunk = JSON.parse(ev.data) as { seq: number; data: string };
-          if (chunk.seq <= after) continue;
-          after = chunk.seq;
-          process.stdout.write(opts.json ? `${JSON.stringify({ event: "chunk", runId: id, seq: chunk.seq, data: chunk.data })}\n` : chunk.data);
-        } else if (ev.event === "status" && opts.json) {
-          process.stdout.write(`${JSON.stringify({ event: "status", runId: id, ...(JSON.parse(ev.data) as object) })}\n`);
-        } else if (ev.event === "end") {
+        // A frame this CLI cannot read (a newer server's event, a damaged line) is skipped.
+        if (!ev.ok) continue;
+        const e = ev.event;
+        if (e.event === "chunk") {
+          if (e.chunk.seq <= after) continue;
+          after = e.chunk.seq;
+          process.stdout.write(opts.json ? `${JSON.stringify({ event: "chunk", runId: id, seq: e.chunk.seq, data: e.chunk.data })}\n` : e.chunk.data);
+        } else if (e.event === "status" && opts.json) {
+          process.stdout.write(`${JSON.stringify({ event: "status", runId: id, ...e.status })}\n`);
+        } else if (e.event === "end") {
           ended = true;
           break;
         }

@@ -157,15 +157,15 @@ export async function measureAgentCpu(opts: {
     let telemetrySamples = 0;
     const sse = openRunEvents(opts.serverUrl, opts.user.token, runId!, (ev) => {
       if (ev.event === "status") {
-        status = (JSON.parse(ev.data) as { status: string }).status;
+        status = ev.status.status;
         if (status === "RUNNING" && !start) start = sample();
       } else if (ev.event === "chunk") {
         lastChunk = sample();
         firstChunk ??= lastChunk;
         chunks++;
-        bytes += (JSON.parse(ev.data) as { data: string }).data.length;
+        bytes += ev.chunk.data.length;
       } else if (ev.event === "telemetry") {
-        telemetrySamples += (JSON.parse(ev.data) as { samples: unknown[] }).samples.length;
+        telemetrySamples += ev.samples.length;
       }
     });
     let timer: NodeJS.Timeout | undefined;

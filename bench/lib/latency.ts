@@ -66,8 +66,7 @@ export async function measureLatency(opts: LatencyOptions): Promise<LatencyResul
   const clients: SseClient[] = runIds.map((runId) =>
     openRunEvents(opts.sseBase, user.token, runId, (ev, at) => {
       if (ev.event !== "chunk") return;
-      const { data } = JSON.parse(ev.data) as { data: string };
-      for (const line of data.split("\n")) {
+      for (const line of ev.chunk.data.split("\n")) {
         const m = LINE.exec(line);
         if (!m) continue;
         latencies.push(at - Number(m[3]));

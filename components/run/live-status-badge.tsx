@@ -1,29 +1,13 @@
 "use client";
 
-import { useEffect, useState } from "react";
-
-/** The event RunTerminal dispatches for each status it reads from the run's SSE stream. */
-export const RUN_STATUS_EVENT = "probebook:run-status";
-
-export interface RunStatusDetail {
-  runId: string;
-  status: string;
-}
+import { useRunLive } from "./run-live-provider";
 
 /**
- * The run's status badge, following the status events of the stream the terminal already
- * holds open (queued → running → …) rather than opening a second one.
+ * The run's status badge: the status the page was rendered with, then each one the live view's
+ * stream reports (queued → running → …), without a stream of its own.
  */
-export function LiveStatusBadge({ runId, initial }: { runId: string; initial: string }) {
-  const [status, setStatus] = useState(initial);
-  useEffect(() => {
-    const on = (e: Event) => {
-      const d = (e as CustomEvent<RunStatusDetail>).detail;
-      if (d.runId === runId) setStatus(d.status);
-    };
-    window.addEventListener(RUN_STATUS_EVENT, on);
-    return () => window.removeEventListener(RUN_STATUS_EVENT, on);
-  }, [runId]);
+export function LiveStatusBadge({ initial }: { initial: string }) {
+  const status = useRunLive()?.status ?? initial;
   return (
     <span className={`badge badge-${status}`} data-testid="run-status">
       {status.toLowerCase()}

@@ -1,59 +1,47 @@
 "use client";
 
-import { useCallback, useMemo, useRef, useState } from "react";
 import { ENDED_STATUSES } from "@/lib/run-status";
-import type { PanelSample } from "@/lib/timeline/panels";
-import { getProbe } from "@/probes/catalog";
-import type { ProgressSeries } from "@/probes/core/view";
+import { useRunLive } from "./run-live-provider";
 import { RunTerminal } from "./run-terminal";
 import { RunTimeline } from "./run-timeline";
 
-interface Props {
-  runId: string;
-  probe: string;
-  params: unknown;
-  live: boolean;
-  /** Stored samples when the page was rendered (all of them for an ended run). */
-  samples: PanelSample[];
-  /** The probe's progress from its stored result and log (ended runs). */
-  progress: ProgressSeries[];
-}
-
 /**
- * The run's terminal and its timeline on one event stream: chunks feed the terminal and the
- * probe's progress, telemetry events feed the panels (merged by t, since a reconnect replays them).
+ * The run's output, its progress bar and its timeline, as the live view (RunLiveProvider) reads
+ * them from the run's event stream: chunks feed the terminal and the probe's progress, telemetry
+ * events the panels.
  */
-export function RunLive({ runId, probe, params, live, samples: initial, progress: initialProgress }: Props) {
-  const [samples, setSamples] = useState<PanelSample[]>(initial);
-  const [text, setText] = useState("");
-  // Samples that reached this page while the run was still going: the live half of the timeline.
-  const [liveReceived, setLiveReceived] = useState(0);
-  const ended = useRef(!live);
-  const onStatus = useCallback((status: string) => {
-    if (ENDED_STATUSES.has(status)) ended.current = true;
-  }, []);
-  const onTelemetry = useCallback((incoming: unknown[]) => {
-    if (!ended.current) setLiveReceived((n) => n + incoming.length);
-    setSamples((prev) => {
-      const byT = new Map(prev.map((s) => [s.t, s]));
-      for (const s of incoming as PanelSample[]) byT.set(s.t, s);
-      return [...byT.values()].sort((a, b) => a.t - b.t);
-    });
-  }, []);
-  const progress = useMemo(() => {
-    if (!live || !text) return initialProgress;
-    try {
-      return getProbe(probe)?.view.progress?.(null, text) ?? [];
-    } catch {
-      return initialProgress;
-    }
-  }, [live, text, probe, initialProgress]);
+export function RunLive() {
+  const run = useRunLive();
+  if (!run) return null;
   return (
     <>
-      <RunTerminal runId={runId} probe={probe} params={params} live={live} onText={live ? setText : undefined} onTelemetry={onTelemetry} onStatus={onStatus} />
+      <RunLiveOutput />
       <h2>Timeline</h2>
-      <div data-testid="timeline-live-received" data-count={liveReceived} hidden />
-      <RunTimeline samples={samples} progress={progress} live={live} />
+      <div data-testid="timeline-live-received" data-count={run.liveReceived} hidden />
+      <RunTimeline samples={run.samples} progress={run.series} live={run.live} />
     </>
+  );
+}
+
+/** The progress bar while the run is live and says how far it is, above the terminal. */
+export function RunLiveOutput() {
+  const run = useRunLive();
+  if (!run) return null;
+  const { live, status, bar, output } = run;
+  const running = live && !ENDED_STATUSES.has(status);
+  return (
+    <div>
+      {running && bar ? (
+        <div style={{ margin: "0.5rem 0" }}>
+          <div className="progress" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(bar.fraction * 100)}>
+            <div style={{ width: `${(bar.fraction * 100).toFixed(1)}%` }} />
+          </div>
+          <div className="muted small" data-testid="run-progress">
+            {bar.label} · {Math.round(bar.fraction * 100)} %
+          </div>
+        </div>
+      ) : null}
+      <RunTerminal output={output} />
+    </div>
   );
 }

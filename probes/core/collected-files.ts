@@ -7,6 +7,8 @@
 export const COLLECTED_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 const OPEN = "[probebook file ";
+/** Text that only an appended file's frame carries: a reader that finds none can skip splitting. */
+export const collectedFileMarker = OPEN;
 const CLOSE = "[probebook end ";
 
 // "[probebook file probebook_bw.1.log, 120 bytes]" or "…, first 8388608 of 9000000 bytes]".

@@ -210,22 +210,5 @@ export function guardParse(tool: Tool, parse: (output: string) => ParseOutcome) 
   };
 }
 
-export function guardProgress<P>(
-  extract: (output: string, params: P) => Progress | null,
-): (output: string, params: P) => Progress | null {
-  return (output, params) => {
-    if (typeof output !== "string") return null;
-    try {
-      return extract(stripAnsi(output), params);
-    } catch {
-      return null;
-    }
-  };
-}
-
-export function makeProgress(done: number, total: number, unit: string, label: string): Progress {
-  const safeTotal = total > 0 ? total : 0;
-  const clamped = Math.max(0, safeTotal > 0 ? Math.min(done, safeTotal) : done);
-  const fraction = safeTotal > 0 ? clamped / safeTotal : 0;
-  return { done: clamped, total: safeTotal, unit, fraction, label };
-}
+// Progress helpers live beside the live trackers, which the browser loads without this module.
+export { guardProgress, makeProgress } from "./progress";

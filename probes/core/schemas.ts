@@ -2,9 +2,10 @@ import { z } from "zod";
 import { metricAllowed, type MetricVocabulary } from "./metrics";
 import type { NormalisedResult, Tool } from "./types";
 
-// Dimension values are short labels (device, CPU, job, time); 256 characters is generous.
-export const MAX_DIM_CHARS = 256;
-export const MAX_METRIC_CHARS = 128;
+import { MAX_DIM_CHARS, MAX_METRIC_CHARS } from "./limits";
+
+// The plain values live in limits.ts, which the browser's live catalog loads without zod.
+export { inTarget, isPowerOfTwo, MAX_DIM_CHARS, MAX_METRIC_CHARS, powersOfTwo } from "./limits";
 const dimValue = z.union([z.string().max(MAX_DIM_CHARS), z.number()]);
 
 export const measurementSchema = z.object({
@@ -62,19 +63,3 @@ export const targetSchema = z
     (s) => /^[\p{L}\p{N}/ ._+@,=:-]*$/u.test(s),
     "target may contain letters, digits, spaces and / . _ - + @ , = : only",
   );
-
-/** Joins a validated target directory and a fixed file name. */
-export function inTarget(target: string, name: string): string {
-  return target.endsWith("/") ? `${target}${name}` : `${target}/${name}`;
-}
-
-export function isPowerOfTwo(n: number): boolean {
-  return Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0;
-}
-
-/** Powers of two between min and max (inclusive), e.g. record sizes 4..16384 KiB. */
-export function powersOfTwo(min: number, max: number): number[] {
-  const out: number[] = [];
-  for (let n = 1; n <= max; n *= 2) if (n >= min) out.push(n);
-  return out;
-}

@@ -5,10 +5,17 @@
 import { displayUnit } from "../core/metrics";
 import type { NormalisedResult } from "../core/types";
 import type { ProgressSeries } from "../core/view";
-import { findSummary, segments, transfersIn } from "./summary";
+import { findSummary, segments, transfersIn, type Segment } from "./summary";
 
 export function ddProgress(_result: NormalisedResult | null, log: string): ProgressSeries[] {
-  const segs = segments(log);
+  return ddProgressOf(segments(log));
+}
+
+/**
+ * The series from the output's segments; only those with a transfer or a records line matter,
+ * so the live tracker (live-progress.ts) passes just those.
+ */
+export function ddProgressOf(segs: readonly Segment[]): ProgressSeries[] {
   const transfers = segs.flatMap((s) => transfersIn(s.text));
   const summary = findSummary(segs);
   const points: { t: number; v: number }[] = [];

@@ -32,7 +32,7 @@ export const RECORDS_RE = /(?:^|\s)(\d+)\+(\d+)(?=\s|$)/;
  * The summary dd prints last. After the records lines it is the first transfer line; without
  * records lines (grep'd logs) it is the last transfer line that is not a \r progress redraw.
  */
-export function findSummary(segs: Segment[]): Transfer | null {
+export function findSummary(segs: readonly Segment[]): Transfer | null {
   let lastRecords = -1;
   segs.forEach((s, i) => {
     if (RECORDS_RE.test(s.text)) lastRecords = i;
@@ -54,7 +54,7 @@ export function findSummary(segs: Segment[]): Transfer | null {
 }
 
 /** The most recent transfer figure, progress redraws included, for live progress. */
-export function lastTransfer(segs: Segment[]): Transfer | null {
+export function lastTransfer(segs: readonly Segment[]): Transfer | null {
   for (let i = segs.length - 1; i >= 0; i--) {
     const all = transfersIn(segs[i]?.text ?? "");
     const last = all[all.length - 1];

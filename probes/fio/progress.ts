@@ -1,4 +1,4 @@
-import { guardProgress, makeProgress } from "../core/probe";
+import { guardProgress, makeProgress } from "../core/progress";
 import type { Progress } from "../core/types";
 import type { FioParams } from "./params";
 
@@ -7,18 +7,40 @@ import type { FioParams } from "./params";
 // The rate and IOPS brackets are absent while fio has no figures yet.
 const ETA_RE = /Jobs:\s*\d+[^\r\n]*?\]\[(\d+(?:\.\d+)?)%\](?:\[(?!eta )([^\]\r\n]*?)\])?(?:\[[^\]\r\n]*?IOPS\])?(?:\[eta ([^\]\r\n]*)\])?/g;
 
+/** What progress needs from fio's output so far; scanFio adds a piece of it (live-progress.ts). */
+export interface FioScan {
+  /** The JSON report has started: the run is finished. */
+  report: boolean;
+  lastEta: RegExpExecArray | null;
+  layingOut: boolean;
+  starting: boolean;
+}
+
+export const emptyFioScan = (): FioScan => ({ report: false, lastEta: null, layingOut: false, starting: false });
+
+/** Folds a piece of output (whole lines, or the whole log) into the scan. */
+export function scanFio(s: FioScan, text: string): FioScan {
+  let last = s.lastEta;
+  for (const m of text.matchAll(ETA_RE)) last = m;
+  return {
+    report: s.report || text.includes('"fio version"'),
+    lastEta: last,
+    layingOut: s.layingOut || /Laying out IO file/.test(text),
+    starting: s.starting || /^Starting \d+ (process|thread)/m.test(text),
+  };
+}
+
 /**
  * Progress from fio's ETA lines: its own percentage (of the runtime for time-based runs, of the
  * bytes otherwise), the current rate and the time left. Before the first one fio lays out its
  * file and starts; once the JSON report has arrived the run is finished.
  */
-export const extractFioProgress = guardProgress((output: string, _params: FioParams): Progress | null => {
-  if (output.includes('"fio version"')) return makeProgress(100, 100, "%", "finished, writing the report");
-  let last: RegExpExecArray | null = null;
-  for (const m of output.matchAll(ETA_RE)) last = m;
+export function fioProgressOf(s: FioScan): Progress | null {
+  if (s.report) return makeProgress(100, 100, "%", "finished, writing the report");
+  const last = s.lastEta;
   if (!last) {
-    if (/Laying out IO file/.test(output)) return makeProgress(0, 100, "%", "laying out the file");
-    if (/^Starting \d+ (process|thread)/m.test(output)) return makeProgress(0, 100, "%", "starting");
+    if (s.layingOut) return makeProgress(0, 100, "%", "laying out the file");
+    if (s.starting) return makeProgress(0, 100, "%", "starting");
     return null;
   }
   const percent = Math.min(100, Number(last[1]));
@@ -26,4 +48,6 @@ export const extractFioProgress = guardProgress((output: string, _params: FioPar
   const rate = last[2] ? `, ${last[2]}` : "";
   const eta = last[3] ? `, ETA ${last[3]}` : "";
   return makeProgress(percent, 100, "%", `${percent.toFixed(1)} %${rate}${eta}`);
-});
+}
+
+export const extractFioProgress = guardProgress((output: string, _params: FioParams): Progress | null => fioProgressOf(scanFio(emptyFioScan(), output)));

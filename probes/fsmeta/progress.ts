@@ -1,4 +1,4 @@
-import { guardProgress, makeProgress } from "../core/probe";
+import { guardProgress, makeProgress } from "../core/progress";
 import type { Progress } from "../core/types";
 import { PHASES } from "./command";
 import type { FsmetaParams } from "./params";
@@ -20,29 +20,45 @@ function expandStates(text: string): string[] {
   return out;
 }
 
+/** What progress needs from the output so far; scanFsmeta adds a piece of it (live-progress.ts). */
+export interface FsmetaScan {
+  report: boolean;
+  lastEta: RegExpExecArray | null;
+}
+
+export const emptyFsmetaScan = (): FsmetaScan => ({ report: false, lastEta: null });
+
+/** Folds a piece of output (whole lines, or the whole log) into the scan. */
+export function scanFsmeta(s: FsmetaScan, text: string): FsmetaScan {
+  let last = s.lastEta;
+  for (const m of text.matchAll(ETA_RE)) last = m;
+  return { report: s.report || text.includes('"fio version"'), lastEta: last };
+}
+
 /**
  * Progress in steps (create, stat, delete). A step is done when all its workers (one per
  * directory) have exited; the tree layout's mkdir job before them and rmdir job after them do
  * not count. The layout is read from the ETA line itself, so a log read with other parameters
  * still counts right.
  */
-export const extractFsmetaProgress = guardProgress((output: string, params: FsmetaParams): Progress | null => {
+export function fsmetaProgressOf(s: FsmetaScan, params: FsmetaParams): Progress | null {
   const steps = PHASES.length;
   // Fast steps finish between two ETA lines (fio prints one a second): the report means done.
-  if (output.includes('"fio version"')) return makeProgress(steps, steps, "steps", "finished");
-  let last: RegExpExecArray | null = null;
-  for (const m of output.matchAll(ETA_RE)) last = m;
+  if (s.report) return makeProgress(steps, steps, "steps", "finished");
+  const last = s.lastEta;
   if (!last) return makeProgress(0, steps, "steps", `starting: ${params.files.toLocaleString("en")} files`);
   // The job list tells the layout: 3 jobs (flat) or 3 × dirs + mkdir + rmdir (tree).
   const states = expandStates(last[1] ?? "");
   const tree = states.length % steps === 2;
   const perStep = Math.max(1, tree ? (states.length - 2) / steps : states.length / steps);
   const jobs = states.slice(tree ? 1 : 0, (tree ? 1 : 0) + steps * perStep);
-  const exited = jobs.filter((s) => s === "_").length;
+  const exited = jobs.filter((x) => x === "_").length;
   const stepsDone = Math.min(Math.floor(exited / perStep), steps);
   if (stepsDone >= steps) return makeProgress(steps, steps, "steps", "cleaning up");
   const within = Math.min(Number(last[2] ?? 0), 99.9) / 100;
   const step = PHASES[stepsDone] ?? "create";
   const rate = last[3] ? `, ${last[3]} files/s` : "";
   return makeProgress(stepsDone + (Number.isFinite(within) ? within : 0), steps, "steps", `${step} (step ${stepsDone + 1} of ${steps})${rate}`);
-});
+}
+
+export const extractFsmetaProgress = guardProgress((output: string, params: FsmetaParams): Progress | null => fsmetaProgressOf(scanFsmeta(emptyFsmetaScan(), output), params));

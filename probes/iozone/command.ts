@@ -1,6 +1,7 @@
-import { inTarget, powersOfTwo } from "../core/schemas";
+import { inTarget, powersOfTwo } from "../core/limits";
 import type { CommandSpec } from "../core/types";
-import { AUTO_TABLE_TESTS, IOZONE_TESTS, THROUGHPUT_LINES, type IozoneParams, type IozoneTest } from "./params";
+import type { IozoneParams } from "./params";
+import { AUTO_TABLE_TESTS, IOZONE_TESTS, THROUGHPUT_LINES, type IozoneTest } from "./tests";
 
 export const IOZONE_FILE = "probebook-iozone.tmp";
 

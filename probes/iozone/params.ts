@@ -2,20 +2,9 @@ import { z } from "zod";
 import type { PresetDef } from "../core/probe";
 import { isPowerOfTwo, targetSchema } from "../core/schemas";
 
-/** iozone's -i numbers. */
-export const IOZONE_TESTS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
-export type IozoneTest = (typeof IOZONE_TESTS)[number];
+import { AUTO_TABLE_TESTS, IOZONE_TESTS, THROUGHPUT_LINES, type IozoneTest } from "./tests";
 
-/** Tests that have columns in the auto-mode table (8..12 run but print nothing there). */
-export const AUTO_TABLE_TESTS: readonly IozoneTest[] = [0, 1, 2, 3, 4, 5, 6, 7];
-
-/**
- * How many "Children see throughput" lines each test prints in throughput mode (iozone 3.489,
- * checked with -t 1): record rewrite (4) and pwritev/preadv (11, 12) print none on Linux.
- */
-export const THROUGHPUT_LINES: Record<IozoneTest, number> = {
-  0: 2, 1: 2, 2: 2, 3: 1, 4: 0, 5: 1, 6: 1, 7: 1, 8: 1, 9: 1, 10: 1, 11: 0, 12: 0,
-};
+export { AUTO_TABLE_TESTS, IOZONE_TESTS, THROUGHPUT_LINES, type IozoneTest };
 
 const MAX_FILE_MIB = 1024 * 1024; // 1 TiB
 

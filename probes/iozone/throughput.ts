@@ -1,5 +1,5 @@
 import { parseLocaleNumber } from "../core/number";
-import { MAX_METRIC_CHARS } from "../core/schemas";
+import { MAX_METRIC_CHARS } from "../core/limits";
 import type { Measurement } from "../core/types";
 
 // Throughput mode (-t N) prints, per test:

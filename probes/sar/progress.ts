@@ -1,4 +1,4 @@
-import { guardProgress, makeProgress } from "../core/probe";
+import { guardProgress, makeProgress } from "../core/progress";
 import type { Progress } from "../core/types";
 import type { SarParams } from "./params";
 import { parseSarText } from "./parse-text";

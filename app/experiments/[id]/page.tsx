@@ -6,7 +6,8 @@ import { ArmSpreadChart } from "@/components/experiments/arm-spread-chart";
 import { CancelExperimentButton, RefreshWhile, ShareExperimentButton } from "@/components/experiments/experiment-actions";
 import { armLabText, LabPageCacheWarning } from "@/components/experiments/lab-kind";
 import { driverText } from "@/components/experiments/setup-report";
-import { RunTerminal } from "@/components/run/run-terminal";
+import { RunLiveOutput } from "@/components/run/run-live";
+import { RunLiveProvider } from "@/components/run/run-live-provider";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError } from "@/lib/http/app-error";
@@ -150,7 +151,9 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
           <h3>
             Now: {v.arms[current.armIndex]?.label}, {current.warmup ? "warm-up" : `round ${current.round + 1 - (v.policy.warmup ? 1 : 0)}`} (<Link href={`/runs/${current.id}`}>run {current.id.slice(0, 8)}</Link>)
           </h3>
-          <RunTerminal key={current.id} runId={current.id} probe={v.probe} params={v.params} live />
+          <RunLiveProvider key={current.id} runId={current.id} probe={v.probe} params={v.params} live status={current.status} samples={[]} progress={[]}>
+            <RunLiveOutput />
+          </RunLiveProvider>
         </>
       ) : null}
 

@@ -12,6 +12,7 @@ import { RunAnnotations } from "@/components/run/run-annotations";
 import { ResultView } from "@/components/run/result-view";
 import { Findings } from "@/components/run/findings";
 import { RunLive } from "@/components/run/run-live";
+import { RunLiveProvider } from "@/components/run/run-live-provider";
 import { RunChecks } from "@/components/run/run-checks";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { mayChange } from "@/lib/auth/ownership";
@@ -63,7 +64,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const references =
     run.status === "SUCCEEDED" && run.origin !== "REFERENCE" ? await listReferenceRuns({ probe: run.probe, take: 6 }) : [];
   return (
-    <>
+    // One event stream for the page: the badge in the heading and the output below both read it.
+    <RunLiveProvider runId={run.id} probe={run.probe} params={run.params} live={live} status={run.status} samples={timeline.samples} progress={timeline.progress}>
       <p className="muted small">
         <Link href="/runs">Runs</Link> / {run.id.slice(0, 8)}
       </p>
@@ -76,7 +78,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
             (from a removed host)
           </span>
         ) : null}{" "}
-        <LiveStatusBadge runId={run.id} initial={run.status} />
+        <LiveStatusBadge initial={run.status} />
       </h1>
       <p className="muted">
         <span data-testid="run-origin">{ORIGIN_VERB[run.origin]}</span>{" "}
@@ -141,7 +143,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </p>
       ) : null}
       <h2>Output</h2>
-      <RunLive runId={run.id} probe={run.probe} params={run.params} live={live} samples={timeline.samples} progress={timeline.progress} />
+      <RunLive />
       <p className="small">
         <a href={`/api/runs/${run.id}/log`}>Raw log</a> · <a href={`/api/runs/${run.id}/export?format=csv`}>CSV</a> ·{" "}
         <a href={`/api/runs/${run.id}/export?format=json`}>JSON</a>
@@ -168,6 +170,6 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </>
       ) : null}
       <RunProfile profile={run.profile} />
-    </>
+    </RunLiveProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { pgPool } from "../../pg-pool";
-import { INLINE_PREFIX } from "../realtime/pg-listener";
+import { INLINE_MAX_BYTES, notifySql } from "../../notifications";
 
 /** One upload as the batch statement takes it: data already made storable. */
 export interface PendingUpload {
@@ -20,10 +20,6 @@ export interface UploadOutcome {
   stored: number;
 }
 
-/** Raw output bytes an upload may have to ride in its notification (JSON escaping may grow them). */
-const INLINE_MAX_BYTES = 6000;
-/** PostgreSQL's NOTIFY payload limit is 8000 bytes. */
-const NOTIFY_MAX_BYTES = 7990;
 
 /**
  * Every upload of a batch in one round trip and one commit: authenticate each agent credential,
@@ -63,8 +59,7 @@ const BATCH_SQL = `
            CASE WHEN sum(octet_length(data)) <= ${INLINE_MAX_BYTES} THEN json_agg(json_build_array(seq, data) ORDER BY seq)::text END AS items
     FROM ins GROUP BY run_id
   ), notified AS (
-    SELECT pg_notify('pb_run_' || replace(run_id::text, '-', ''),
-             CASE WHEN octet_length(items) <= ${NOTIFY_MAX_BYTES} THEN '${INLINE_PREFIX}' || items ELSE 'chunk:' || max_seq END) AS n
+    SELECT pg_notify(${notifySql.runChannel("run_id")}, ${notifySql.chunks("items", "max_seq")}) AS n
     FROM per_run
   )
   SELECT c.i::int AS i, c.host_id::text AS host_id, c.run_host_id::text AS run_host_id, c.locked_id IS NOT NULL AS run_exists,

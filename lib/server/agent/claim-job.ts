@@ -1,4 +1,5 @@
 import { pgPool } from "../../pg-pool";
+import { notifySql } from "../../notifications";
 import type { AgentRequests } from "../../../probes/protocol/schemas";
 import { jobWaiters } from "./job-waiters";
 import { knownAgents, unknownCredential } from "./known-agents";
@@ -34,7 +35,7 @@ const CLAIM_SQL = `
     RETURNING id, probe, params, experiment_id, arm_index
   )
   SELECT host.recheck, c.id::text AS id, c.probe::text AS probe, c.params, c.experiment_id::text AS experiment_id, c.arm_index,
-         CASE WHEN c.id IS NOT NULL THEN pg_notify('pb_run_' || replace(c.id::text, '-', ''), 'status')::text END AS notified
+         CASE WHEN c.id IS NOT NULL THEN pg_notify(${notifySql.runChannel("c.id")}, ${notifySql.status()})::text END AS notified
   FROM host LEFT JOIN claimed c ON true`;
 
 /** What a claim answers: a job, the host's pending requests (see agentRequestsSchema), or nothing. */

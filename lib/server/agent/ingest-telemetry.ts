@@ -1,6 +1,6 @@
 import type { Chunk } from "../../../probes/protocol/schemas";
 import { pgPool } from "../../pg-pool";
-import { runChannel } from "../realtime/pg-listener";
+import { notifySql, runChannel } from "../../notifications";
 
 /**
  * Stores the telemetry samples that rode in an upload's chunks, idempotently on (run, t), and
@@ -29,4 +29,4 @@ const TELEMETRY_SQL = `
       ON CONFLICT (run_id, t) DO NOTHING
       RETURNING t
     ), counted AS (SELECT count(*)::int AS stored, max(t) AS max_t FROM ins)
-    SELECT stored, CASE WHEN stored > 0 THEN pg_notify($4, 'telemetry:' || max_t)::text END AS notified FROM counted`;
+    SELECT stored, CASE WHEN stored > 0 THEN pg_notify($4, ${notifySql.telemetry("max_t")})::text END AS notified FROM counted`;

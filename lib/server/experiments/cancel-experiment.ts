@@ -34,7 +34,7 @@ export async function cancelExperiment(opts: { id: string }): Promise<{ status: 
     });
     return runningRuns.map((r) => r.id);
   });
-  for (const id of running) await notifyRun(id, "status");
+  for (const id of running) await notifyRun(id, { kind: "status" });
   // With nothing running, settle `reverted` and the partial verdict now.
   await advanceExperiment({ experimentId: opts.id });
   return { status: "CANCELLED", runningRunId: running[0] ?? null };

@@ -27,6 +27,6 @@ export async function deleteHost({ id, actor }: { id: string; actor: Actor }): P
     await tx.host.delete({ where: { id } });
     return { cancelled: active.map((r) => r.id), kept: count };
   });
-  for (const runId of cancelled) await notifyRun(runId, "status");
+  for (const runId of cancelled) await notifyRun(runId, { kind: "status" });
   return { id, name: host.name, runsKept: kept, runsCancelled: cancelled.length };
 }

@@ -1,9 +1,9 @@
 import { db } from "../../db";
-import { HOST_JOBS_CHANNEL, runChannel } from "./pg-listener";
+import { encodeRunNotification, HOST_JOBS_CHANNEL, runChannel, type RunNotification } from "../../notifications";
 
 /** Tells every app instance that a run has new output or a new status. */
-export async function notifyRun(runId: string, payload: string): Promise<void> {
-  await db().$executeRaw`SELECT pg_notify(${runChannel(runId)}, ${payload})`;
+export async function notifyRun(runId: string, notification: RunNotification): Promise<void> {
+  await db().$executeRaw`SELECT pg_notify(${runChannel(runId)}, ${encodeRunNotification(notification)})`;
 }
 
 /** Wakes the agent of a host that is long-polling for jobs. */

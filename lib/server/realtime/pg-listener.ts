@@ -77,12 +77,5 @@ export function pgListener(): PgListener {
   return g.probebookListener;
 }
 
-const hex = (uuid: string) => uuid.replace(/-/g, "").toLowerCase();
-export const runChannel = (runId: string) => `pb_run_${hex(runId)}`;
-/**
- * A run channel's payloads: "status", "telemetry:<t>", "chunk:<max seq>" (new output, read it), or
- * INLINE_PREFIX followed by the new chunks themselves as JSON `[[seq, data], …]` when they fit.
- */
-export const INLINE_PREFIX = "chunks:";
-/** One channel for every host's job notifications; the payload is the host id (lib/server/agent/job-waiters.ts). */
-export const HOST_JOBS_CHANNEL = "pb_host_jobs";
+// The channels and their payloads are lib/notifications.ts's.
+export { HOST_JOBS_CHANNEL, runChannel } from "../../notifications";

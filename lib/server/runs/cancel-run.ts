@@ -20,7 +20,7 @@ export async function cancelRun(runId: string): Promise<{ status: string }> {
       throw new AppError("CONFLICT", `This run has already ended (${run.status.toLowerCase()}).`);
     }
   }
-  await notifyRun(runId, "status");
+  await notifyRun(runId, { kind: "status" });
   if (queued.count > 0 && run.experimentId) await advanceExperimentSafely(run.experimentId);
   const now = await db().probeRun.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
   return { status: now.status };

@@ -141,7 +141,7 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
     if (now.finishedAt) return { status: now.status };
     throw new AppError("CONFLICT", "More output for this run arrived while it was being finished: send the finish again.");
   }
-  await notifyRun(runId, "status");
+  await notifyRun(runId, { kind: "status" });
   if (run.experimentId) await advanceExperimentSafely(run.experimentId);
   if (reply?.kind === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", `The run failed: its output is too large to keep as a result: ${reply.message}`);
   if (reply?.kind === "gave-up") throw new AppError("UNPROCESSABLE", `The run failed: its output could not be parsed: ${reply.message}`);

@@ -14,7 +14,7 @@ export async function markSilentRunsLost(): Promise<number> {
         error_message = 'The agent stopped reporting for more than ' || ${RUN_SILENCE_LOST_SEC}::int || ' s; the output received so far is kept.'
     WHERE status = 'RUNNING' AND last_activity_at < now() - make_interval(secs => ${RUN_SILENCE_LOST_SEC}::int)
     RETURNING id, experiment_id`;
-  for (const r of rows) await notifyRun(r.id, "status");
+  for (const r of rows) await notifyRun(r.id, { kind: "status" });
   for (const e of new Set(rows.flatMap((r) => r.experiment_id ?? []))) await advanceExperimentSafely(e);
   return rows.length;
 }

@@ -5,44 +5,25 @@ import { db } from "../../db";
 import { connectTestDatabase } from "../../testing/db";
 import { ingestChunks } from "../agent/ingest-chunks";
 import { pgListener, runChannel } from "../realtime/pg-listener";
+import { readSseFrames, type SseFrame } from "../../../probes/protocol/run-events";
 import { finishRun } from "./finish-run";
 import { runEventStream } from "./run-event-stream";
 
 connectTestDatabase();
 
-interface Ev {
-  event: string;
-  id?: string;
-  data: string;
-}
+type Ev = SseFrame;
 
-/** Reads SSE events until `end` (or the stream closes). */
+/** Reads SSE events until `end` (or the stream closes), with the protocol's frame reader. */
 async function collect(stream: ReadableStream<Uint8Array>, onEvent: (e: Ev, all: Ev[]) => Promise<void> | void): Promise<Ev[]> {
-  const reader = stream.getReader();
-  const dec = new TextDecoder();
   const events: Ev[] = [];
-  let buf = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return events;
-    buf += dec.decode(value, { stream: true });
-    let cut: number;
-    while ((cut = buf.indexOf("\n\n")) >= 0) {
-      const block = buf.slice(0, cut);
-      buf = buf.slice(cut + 2);
-      const e: Ev = { event: "message", data: "" };
-      for (const line of block.split("\n")) {
-        if (line.startsWith("event: ")) e.event = line.slice(7);
-        else if (line.startsWith("id: ")) e.id = line.slice(4);
-        else if (line.startsWith("data: ")) e.data = line.slice(6);
-      }
-      if (!block.startsWith(":") && !block.startsWith("retry")) {
-        events.push(e);
-        await onEvent(e, events);
-      }
-      if (e.event === "end") return events;
-    }
+  for await (const f of readSseFrames(stream)) {
+    if (!f.ok) throw new Error(f.error);
+    const e = f.frame;
+    events.push(e);
+    await onEvent(e, events);
+    if (e.event === "end") return events;
   }
+  return events;
 }
 
 describe("runEventStream", () => {

@@ -1,4 +1,6 @@
-import { INLINE_PREFIX, pgListener, runChannel } from "../realtime/pg-listener";
+import { encodeRunEvent, KEEP_ALIVE_FRAME, RETRY_FRAME } from "../../../probes/protocol/run-events";
+import { readRunNotification, runChannel } from "../../notifications";
+import { pgListener } from "../realtime/pg-listener";
 import { ENDED_STATUSES as ENDED } from "../../run-status";
 import { chunksAfter } from "./read-log";
 import { readRunStatus, runWatchSweep, type RunStatusRow } from "./run-watch";
@@ -11,19 +13,7 @@ interface Due {
   status: boolean;
 }
 
-const chunkEvent = (seq: number, data: string) => `id: ${seq}\nevent: chunk\ndata: ${JSON.stringify({ seq, data })}\n\n`;
-
-/** The chunks a notification carries (ingest-chunks.ts), or null when it carries none or is malformed. */
-function inlineChunks(payload: string): [number, string][] | null {
-  if (!payload.startsWith(INLINE_PREFIX)) return null;
-  try {
-    const items = JSON.parse(payload.slice(INLINE_PREFIX.length)) as unknown;
-    if (!Array.isArray(items) || items.length === 0) return null;
-    return items.every((i) => Array.isArray(i) && Number.isInteger(i[0]) && typeof i[1] === "string") ? (items as [number, string][]) : null;
-  } catch {
-    return null;
-  }
-}
+const chunkEvent = (seq: number, data: string) => encodeRunEvent({ event: "chunk", chunk: { seq, data } });
 
 /**
  * Server-Sent Events for one run: replays the log after `afterSeq` (the browser's Last-Event-ID),
@@ -67,10 +57,10 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
         let text = "";
         if (status !== lastStatus) {
           lastStatus = status;
-          text += `event: status\ndata: ${status}\n\n`;
+          text += encodeRunEvent({ event: "status", status: run });
         }
         const ended = ENDED.has(run.status);
-        if (ended) text += `event: end\ndata: {}\n\n`;
+        if (ended) text += encodeRunEvent({ event: "end" });
         return { text, ended };
       };
       const readChunks = async (): Promise<string> => {
@@ -89,7 +79,7 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
         for (;;) {
           const samples = await telemetryAfter(runId, lastT);
           if (samples.length === 0) return out;
-          out += `event: telemetry\ndata: ${JSON.stringify({ samples })}\n\n`;
+          out += encodeRunEvent({ event: "telemetry", samples });
           lastT = samples.at(-1)!.t;
           if (samples.length < 500) return out;
         }
@@ -142,8 +132,9 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
       };
       const onNotification = (payload: string) => {
         if (closed) return;
-        const items = inlineChunks(payload);
-        if (items) {
+        const n = readRunNotification(payload);
+        if (n?.kind === "chunks") {
+          const items = n.items;
           // In order and nothing read meanwhile: straight to the socket. Otherwise read the log.
           const fresh = items.filter(([seq]) => seq > lastSeq);
           if (!busy && fresh.every(([seq], i) => seq === lastSeq + 1 + i)) {
@@ -154,12 +145,13 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
           }
           return;
         }
-        if (payload.startsWith("chunk:")) return void pump({ chunks: true });
-        if (payload.startsWith("telemetry:")) return void pump({ telemetry: true });
+        if (n?.kind === "chunk") return void pump({ chunks: true });
+        if (n?.kind === "telemetry") return void pump({ telemetry: true });
+        // A status change, or a payload this instance cannot read: read everything.
         void pump({ chunks: true, telemetry: true, status: true });
       };
       signal.addEventListener("abort", close, { once: true });
-      send(`retry: 2000\n\n`);
+      send(RETRY_FRAME);
       unsubscribe = await pgListener().subscribe(runChannel(runId), onNotification);
       unwatch = runWatchSweep().add(runId, {
         onSweep: (row) => {
@@ -170,7 +162,7 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
           if (row.maxSeq > lastSeq || changed) void pump({ chunks: true, telemetry: true, status: changed });
         },
       });
-      timers.push(setInterval(() => send(`: keep-alive\n\n`), 15000));
+      timers.push(setInterval(() => send(KEEP_ALIVE_FRAME), 15000));
       await pump({});
     },
     cancel() {
