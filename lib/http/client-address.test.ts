@@ -32,9 +32,9 @@ describe("clientAddress", () => {
   it("a client cannot forge the peer header", () => {
     expect(clientAddress(h(null, "1.2.3.4"), parseCidrList(""))).toBe("unknown");
     const forged = new Headers({ [PEER_HEADER]: "203.0.113.5" });
-    expect(clientAddress(forged, [])).toBe("unknown");
+    expect(clientAddress(forged, parseCidrList(""))).toBe("unknown");
     const guessed = new Headers({ [PEER_HEADER]: `${"0".repeat(32)} 203.0.113.5` });
-    expect(clientAddress(guessed, [])).toBe("unknown");
+    expect(clientAddress(guessed, parseCidrList(""))).toBe("unknown");
   });
 
   it("matches IPv6 ranges, and IPv4 ranges in the IPv4-mapped form a dual-stack socket reports", () => {
