@@ -5,8 +5,8 @@ import { AppError } from "../../http/app-error";
 import { requireBearer } from "../../http/bearer";
 import { rateLimit } from "../../http/rate-limit";
 import { pgPool } from "../../pg-pool";
-import { unknownCredential } from "./known-agents";
-import { hostToucher } from "./touch-hosts";
+import { unknownCredential } from "../../instance/known-agents";
+import { hostToucher } from "../../instance/touch-hosts";
 
 export interface AgentHost {
   id: string;

@@ -1,8 +1,8 @@
 import { pgPool } from "../../pg-pool";
 import type { AgentRequests } from "../../../probes/protocol/schemas";
-import { jobWaiters } from "./job-waiters";
-import { knownAgents, unknownCredential } from "./known-agents";
-import { hostToucher } from "./touch-hosts";
+import { jobWaiters } from "../../instance/job-waiters";
+import { knownAgents, unknownCredential } from "../../instance/known-agents";
+import { hostToucher } from "../../instance/touch-hosts";
 
 interface ClaimedRow {
   id: string;

@@ -1,9 +1,9 @@
 import type { Chunk } from "../../../probes/protocol/schemas";
 import { AppError } from "../../http/app-error";
 import { storableText } from "../runs/sanitize-log";
-import { chunkBatcher } from "./chunk-batcher";
+import { chunkBatcher } from "../../instance/chunk-batcher";
 import { ingestTelemetry } from "./ingest-telemetry";
-import { unknownCredential } from "./known-agents";
+import { unknownCredential } from "../../instance/known-agents";
 
 /**
  * The hot path of live output: authenticate the agent credential, check the run is its host's and

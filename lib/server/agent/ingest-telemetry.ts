@@ -1,6 +1,6 @@
 import type { Chunk } from "../../../probes/protocol/schemas";
 import { pgPool } from "../../pg-pool";
-import { runChannel } from "../realtime/pg-listener";
+import { runChannel } from "../../instance/pg-listener";
 
 /**
  * Stores the telemetry samples that rode in an upload's chunks, idempotently on (run, t), and

@@ -3,7 +3,7 @@ import { MAX_CHUNK_CHARS, type HistoryDayRequest } from "../../../probes/protoco
 import { historyProbe } from "../../../probes/catalog";
 import { AppError } from "../../http/app-error";
 import { pgPool } from "../../pg-pool";
-import { parseOffThread } from "../parse/parse-off-thread";
+import { parseOffThread } from "../../instance/parse/parse-off-thread";
 import { storableText } from "../runs/sanitize-log";
 
 export interface StoredHistoryDay {

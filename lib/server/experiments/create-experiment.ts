@@ -8,7 +8,7 @@ import { getTunable } from "../../../probes/tunables/catalogue";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { missingToolMessage, profileTargets } from "../hosts/host-summary";
-import { notifyHost } from "../realtime/notify";
+import { notifyHost } from "../../instance/notify";
 import { insideAllowed } from "../runs/create-run";
 import { defaultArmLabel, type StoredArm, type StoredPolicy } from "./arm-plan";
 import { queueRound } from "./queue-round";

@@ -8,7 +8,7 @@ import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { uuidSchema } from "../../http/params";
 import { missingToolMessage, profileTargets } from "../hosts/host-summary";
-import { notifyHost } from "../realtime/notify";
+import { notifyHost } from "../../instance/notify";
 
 export const createRunSchema = z.object({
   hostId: uuidSchema("Pick a registered host."),

@@ -4,7 +4,7 @@ import { isProbeId, probeChoices } from "../../../probes/catalog";
 import { MAX_CHUNK_CHARS } from "../../../probes/protocol/schemas";
 import { AppError } from "../../http/app-error";
 import { pgPool } from "../../pg-pool";
-import { parseOffThread } from "../parse/parse-off-thread";
+import { parseOffThread } from "../../instance/parse/parse-off-thread";
 import { storableText } from "./sanitize-log";
 
 export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;

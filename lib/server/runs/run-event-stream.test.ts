@@ -4,7 +4,7 @@ import { generateSecret, hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { connectTestDatabase } from "../../testing/db";
 import { ingestChunks } from "../agent/ingest-chunks";
-import { pgListener, runChannel } from "../realtime/pg-listener";
+import { pgListener, runChannel } from "../../instance/pg-listener";
 import { finishRun } from "./finish-run";
 import { runEventStream } from "./run-event-stream";
 

@@ -1,7 +1,7 @@
-import { INLINE_PREFIX, pgListener, runChannel } from "../realtime/pg-listener";
+import { INLINE_PREFIX, pgListener, runChannel } from "../../instance/pg-listener";
 import { ENDED_STATUSES as ENDED } from "../../run-status";
 import { chunksAfter } from "./read-log";
-import { readRunStatus, runWatchSweep, type RunStatusRow } from "./run-watch";
+import { readRunStatus, runWatchSweep, type RunStatusRow } from "../../instance/run-watch";
 import { telemetryAfter } from "./get-run-telemetry";
 
 /** What a notification says is new, so a wake-up reads only that. */

@@ -1,5 +1,5 @@
-import { pgPool } from "../../pg-pool";
-import { AppError } from "../../http/app-error";
+import { pgPool } from "../pg-pool";
+import { AppError } from "../http/app-error";
 
 /**
  * Credential hash → host id, per instance. A long-poll must register its waiter under the host id

@@ -21,7 +21,7 @@ function workerCode(): Promise<string> {
     const { build } = await import("esbuild");
     const root = process.env.PROBEBOOK_ROOT ?? process.cwd();
     const out = await build({
-      entryPoints: [path.join(root, "lib", "server", "parse", "parse-worker.ts")],
+      entryPoints: [path.join(root, "lib", "instance", "parse", "parse-worker.ts")],
       bundle: true,
       platform: "node",
       target: "node20",

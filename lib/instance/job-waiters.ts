@@ -1,5 +1,5 @@
-import { pgPool } from "../../pg-pool";
-import { HOST_JOBS_CHANNEL, pgListener } from "../realtime/pg-listener";
+import { pgPool } from "../pg-pool";
+import { HOST_JOBS_CHANNEL, pgListener } from "./pg-listener";
 
 /**
  * The long-polls of this instance waiting for a job, by host. One LISTEN on one channel whose

@@ -1,4 +1,4 @@
-import { pgPool } from "../../pg-pool";
+import { pgPool } from "../pg-pool";
 
 /** What a live view shows of a run besides its log; the JSON of the SSE `status` event. */
 export interface RunStatusRow {

@@ -1,5 +1,5 @@
-import { pgPool } from "../../pg-pool";
-import { INLINE_PREFIX } from "../realtime/pg-listener";
+import { pgPool } from "../pg-pool";
+import { INLINE_PREFIX } from "./pg-listener";
 
 /** One upload as the batch statement takes it: data already made storable. */
 export interface PendingUpload {

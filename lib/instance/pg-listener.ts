@@ -1,5 +1,5 @@
 import pg from "pg";
-import { resolveDatabaseUrlForTools } from "../../runtime/database-url-file";
+import { resolveDatabaseUrlForTools } from "../runtime/database-url-file";
 
 type Handler = (payload: string) => void;
 

@@ -1,4 +1,4 @@
-import { pgPool } from "../../pg-pool";
+import { pgPool } from "../pg-pool";
 
 /**
  * `hosts.last_seen_at` from agent requests, written at most every TOUCH_EVERY_MS per host and in

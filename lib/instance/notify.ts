@@ -1,4 +1,4 @@
-import { db } from "../../db";
+import { db } from "../db";
 import { HOST_JOBS_CHANNEL, runChannel } from "./pg-listener";
 
 /** Tells every app instance that a run has new output or a new status. */
