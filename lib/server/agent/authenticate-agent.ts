@@ -5,8 +5,8 @@ import { AppError } from "../../http/app-error";
 import { requireBearer } from "../../http/bearer";
 import { rateLimit } from "../../http/rate-limit";
 import { pgPool } from "../../pg-pool";
-import { unknownCredential } from "../../instance/known-agents";
-import { hostToucher } from "../../instance/touch-hosts";
+import { instance } from "../../instance/instance";
+import { unknownCredential } from "./unknown-credential";
 
 export interface AgentHost {
   id: string;
@@ -34,7 +34,7 @@ export async function authenticateAgent(): Promise<AgentHost> {
   const { rows } = await pgPool().query<AgentHost>("SELECT id::text AS id, name FROM hosts WHERE agent_credential_hash = $1", [hash]);
   const host = rows[0];
   if (!host) throw unknownCredential();
-  hostToucher().touch(host.id);
+  instance().hostToucher.touch(host.id);
   return host;
 }
 

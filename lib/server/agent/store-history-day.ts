@@ -3,7 +3,7 @@ import { MAX_CHUNK_CHARS, type HistoryDayRequest } from "../../../probes/protoco
 import { historyProbe } from "../../../probes/catalog";
 import { AppError } from "../../http/app-error";
 import { pgPool } from "../../pg-pool";
-import { parseOffThread } from "../../instance/parse/parse-off-thread";
+import { instance } from "../../instance/instance";
 import { storableText } from "../runs/sanitize-log";
 
 export interface StoredHistoryDay {
@@ -39,7 +39,7 @@ export async function storeHistoryDay(opts: { hostId: string; body: HistoryDayRe
   const known = await existingDay(hostId, body.day);
   if (known) return { runId: known, created: false };
 
-  const reply = await parseOffThread({ probe: probe.id, output: body.output });
+  const reply = await instance().parser.parse({ probe: probe.id, output: body.output });
   if (reply.kind === "failed") throw new AppError("BAD_REQUEST", `The ${probe.id} parser could not read ${body.file}: ${reply.error}`, { output: [reply.error] });
   if (reply.kind === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", `This day is too large to store: ${reply.message}`);
   if (reply.kind === "gave-up") throw new AppError("UNPROCESSABLE", `This day could not be stored: ${reply.message}`);

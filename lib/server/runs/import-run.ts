@@ -4,7 +4,7 @@ import { isProbeId, probeChoices } from "../../../probes/catalog";
 import { MAX_CHUNK_CHARS } from "../../../probes/protocol/schemas";
 import { AppError } from "../../http/app-error";
 import { pgPool } from "../../pg-pool";
-import { parseOffThread } from "../../instance/parse/parse-off-thread";
+import { instance } from "../../instance/instance";
 import { storableText } from "./sanitize-log";
 
 export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
@@ -31,7 +31,7 @@ export type ImportRunInput = z.infer<typeof importRunSchema>;
  * as one JSON parameter: Prisma's per-query compiler took minutes on results of this size.
  */
 export async function importRun(input: ImportRunInput, createdById: string): Promise<{ id: string; format: string | null }> {
-  const reply = await parseOffThread({ probe: input.probe, output: input.output });
+  const reply = await instance().parser.parse({ probe: input.probe, output: input.output });
   if (reply.kind === "failed") throw new AppError("BAD_REQUEST", reply.error, { output: [reply.error] });
   if (reply.kind === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", `This output is too large to import: ${reply.message}`);
   if (reply.kind === "gave-up") throw new AppError("UNPROCESSABLE", `This output could not be imported: ${reply.message}`);

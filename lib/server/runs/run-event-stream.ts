@@ -1,7 +1,8 @@
-import { INLINE_PREFIX, pgListener, runChannel } from "../../instance/pg-listener";
+import { instance } from "../../instance/instance";
+import { INLINE_PREFIX, runChannel } from "../../instance/pg-listener";
 import { ENDED_STATUSES as ENDED } from "../../run-status";
 import { chunksAfter } from "./read-log";
-import { readRunStatus, runWatchSweep, type RunStatusRow } from "../../instance/run-watch";
+import { readRunStatus, type RunStatusRow } from "../../instance/run-watch";
 import { telemetryAfter } from "./get-run-telemetry";
 
 /** What a notification says is new, so a wake-up reads only that. */
@@ -160,8 +161,8 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
       };
       signal.addEventListener("abort", close, { once: true });
       send(`retry: 2000\n\n`);
-      unsubscribe = await pgListener().subscribe(runChannel(runId), onNotification);
-      unwatch = runWatchSweep().add(runId, {
+      unsubscribe = await instance().listener.subscribe(runChannel(runId), onNotification);
+      unwatch = instance().runWatch.add(runId, {
         onSweep: (row) => {
           if (closed) return;
           if (!row) return close();
