@@ -8,9 +8,8 @@ import { capabilitiesSchema, type Capabilities } from "../../../probes/protocol/
 import { getTunable } from "../../../probes/tunables/catalogue";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { missingToolMessage } from "../hosts/host-summary";
+import { missingToolMessage, reportedHostFacts } from "../hosts/host-summary";
 import { notifyHost } from "../../instance/notify";
-import { reportedHostFacts } from "../runs/create-run";
 import { defaultArmLabel, type StoredArm, type StoredPolicy } from "./arm-plan";
 import { queueRound } from "./queue-round";
 import { trialBindingErrors } from "./trial-checks";

@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { admitProbe, FREE_SPACE_MARGIN_BYTES, type HostFacts, type Refusal } from "../../../probes/admission";
+import { admitProbe, FREE_SPACE_MARGIN_BYTES, type Refusal } from "../../../probes/admission";
 import { getProbe, probeChoices } from "../../../probes/catalog";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { uuidSchema } from "../../http/params";
-import { missingToolMessage, profileTargets } from "../hosts/host-summary";
+import { missingToolMessage, reportedHostFacts } from "../hosts/host-summary";
 import { notifyHost } from "../../instance/notify";
 
 export const createRunSchema = z.object({
@@ -16,22 +16,6 @@ export const createRunSchema = z.object({
   params: z.record(z.string(), z.unknown()),
   repeats: z.number().int().min(1).max(20).default(1),
 });
-
-/**
- * The admission facts of a host as its agent last reported them (capabilities and profile); the
- * agent gathers the same facts from the host itself before it runs anything.
- */
-export function reportedHostFacts(host: { capabilities: unknown; profile: unknown }, probeId: string): HostFacts {
-  const caps = capabilitiesSchema.safeParse(host.capabilities);
-  const binary = getProbe(probeId)?.tool.binary;
-  const tool = caps.success && binary ? caps.data.tools[binary] : undefined;
-  const targets = profileTargets(host.profile);
-  return {
-    allowedDirs: caps.success ? caps.data.allowedDirs : [],
-    toolInstalled: tool ? tool.installed : null,
-    freeBytesIn: (target) => targets.find((t) => t.path === target)?.freeBytes ?? null,
-  };
-}
 
 const gib = (b: number) => (b / 2 ** 30).toFixed(1);
 
