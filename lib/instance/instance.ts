@@ -46,7 +46,10 @@ export class Instance {
   /** Timers: the LOST sweep every 10 s and the throttle pruning every 10 min (start()). */
   private upkeep: NodeJS.Timeout[] = [];
 
-  /** Starts the upkeep timers; the others start on demand and stop when idle. */
+  /**
+   * Starts the upkeep timers. The others start on first use: the job sweep then runs on (a no-op
+   * while nobody waits), the live views' sweep stops with the last view, the touch flush is one-shot.
+   */
   start(tasks: InstanceUpkeep): void {
     if (this.upkeep.length > 0) return;
     const every = (ms: number, fn: () => Promise<unknown>) => {
