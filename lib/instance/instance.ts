@@ -6,6 +6,7 @@ import { JobWaiters } from "./job-waiters";
 import { KnownAgents } from "./known-agents";
 import { ParseWorkers } from "./parse/parse-off-thread";
 import { PgListener } from "./pg-listener";
+import { RateLimits } from "./rate-limits";
 import { RunWatchSweep } from "./run-watch";
 import { HostToucher } from "./touch-hosts";
 
@@ -43,6 +44,8 @@ export class Instance {
   readonly knownAgents = new KnownAgents();
   /** Worker threads: at most two parses at once, each with its deadline timer. */
   readonly parser = new ParseWorkers();
+  /** No timer of its own: request counters per agent credential (the store expires keys on unref'd timers). */
+  readonly rateLimits = new RateLimits();
   /** Timers: the LOST sweep every 10 s and the throttle pruning every 10 min (start()). */
   private upkeep: NodeJS.Timeout[] = [];
 

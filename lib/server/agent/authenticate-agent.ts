@@ -3,7 +3,6 @@ import { hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { requireBearer } from "../../http/bearer";
-import { rateLimit } from "../../http/rate-limit";
 import { pgPool } from "../../pg-pool";
 import { instance } from "../../instance/instance";
 import { unknownCredential } from "./unknown-credential";
@@ -21,7 +20,8 @@ export async function agentCredential(): Promise<string> {
 /** The SHA-256 of the agent credential, counted against the agent's request limit; 401 when there is none. */
 export async function agentCredentialHash(): Promise<string> {
   const hash = hashSecret(await agentCredential());
-  await rateLimit("agentRequests", hash);
+  const waitMs = await instance().rateLimits.consume("agentRequests", hash);
+  if (waitMs !== null) throw new AppError("RATE_LIMITED", `Too many requests: try again in ${Math.ceil(waitMs / 1000)} s.`);
   return hash;
 }
 
