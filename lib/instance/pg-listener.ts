@@ -103,5 +103,5 @@ export const runChannel = (runId: string) => `pb_run_${hex(runId)}`;
  * INLINE_PREFIX followed by the new chunks themselves as JSON `[[seq, data], …]` when they fit.
  */
 export const INLINE_PREFIX = "chunks:";
-/** One channel for every host's job notifications; the payload is the host id (lib/server/agent/job-waiters.ts). */
+/** One channel for every host's job notifications; the payload is the host id (job-waiters.ts). */
 export const HOST_JOBS_CHANNEL = "pb_host_jobs";
