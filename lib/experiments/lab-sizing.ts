@@ -2,10 +2,9 @@
 // volume may use the lab's free space less the agent's 64 MiB margin, and the file is at most a
 // quarter of it (probes/lab/sizing.ts, the rule the server and the agent check). The article's
 // 4 GiB file shrinks to that; below 64 MiB the run is refused.
+import { FREE_SPACE_MARGIN_BYTES } from "../../probes/core/sizing";
 import { labFileFitsMiB } from "../../probes/lab/sizing";
 
-const AGENT_MARGIN_BYTES = 64 * 2 ** 20;
-
 export function labIozoneFileSizeMiB(freeBytes: number | null): number | null {
-  return freeBytes === null ? null : labFileFitsMiB(freeBytes - AGENT_MARGIN_BYTES);
+  return freeBytes === null ? null : labFileFitsMiB(freeBytes - FREE_SPACE_MARGIN_BYTES);
 }

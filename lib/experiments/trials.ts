@@ -3,10 +3,11 @@
 // Probebook probe can make bind on this host is refused with the reason, so that nobody reads
 // "no difference" from an experiment that could never have shown one. Pure: no database.
 import { offeredSpec, TUNABLE_TRIALS, type OfferedTrialSpec as TrialSpec } from "@/content/experiment-start-points";
+import { FREE_SPACE_MARGIN_BYTES } from "../../probes/core/sizing";
 
 const MiB = 2 ** 20;
-/** What the agent keeps free beyond a run's files (probes/agent/job-guard.ts). */
-const MARGIN = 64 * MiB;
+/** What the agent keeps free beyond a run's files (probes/admission.ts). */
+const MARGIN = FREE_SPACE_MARGIN_BYTES;
 
 /** The facts of one host (and the target directory an experiment would use) a trial sizes from. */
 export interface TrialHost {

@@ -30,15 +30,39 @@ describe("clientAddress", () => {
   });
 
   it("a client cannot forge the peer header", () => {
-    expect(clientAddress(h(null, "1.2.3.4"), [])).toBe("unknown");
+    expect(clientAddress(h(null, "1.2.3.4"), parseCidrList(""))).toBe("unknown");
     const forged = new Headers({ [PEER_HEADER]: "203.0.113.5" });
-    expect(clientAddress(forged, [])).toBe("unknown");
+    expect(clientAddress(forged, parseCidrList(""))).toBe("unknown");
     const guessed = new Headers({ [PEER_HEADER]: `${"0".repeat(32)} 203.0.113.5` });
-    expect(clientAddress(guessed, [])).toBe("unknown");
+    expect(clientAddress(guessed, parseCidrList(""))).toBe("unknown");
+  });
+
+  it("matches IPv6 ranges, and IPv4 ranges in the IPv4-mapped form a dual-stack socket reports", () => {
+    const trusted = parseCidrList("10.0.0.0/8, 2001:db8:aa::/48, ::1");
+    // A dual-stack listener sees an IPv4 proxy as ::ffff:a.b.c.d; the IPv4 rule still vouches for it.
+    expect(clientAddress(h("::ffff:10.1.2.3", "198.51.100.7"), trusted)).toBe("198.51.100.7");
+    expect(clientAddress(h("::ffff:10.1.2.3", "198.51.100.7, ::ffff:10.9.9.9"), trusted)).toBe("198.51.100.7");
+    // The same address in hex groups is the same address.
+    expect(clientAddress(h("::ffff:a01:203", "198.51.100.7"), trusted)).toBe("198.51.100.7");
+    // Outside the range: the mapped peer is reported as its IPv4 address, X-Forwarded-For ignored.
+    expect(clientAddress(h("::ffff:11.0.0.1", "198.51.100.7"), trusted)).toBe("11.0.0.1");
+    // IPv6 proxies, written in any of IPv6's spellings.
+    expect(clientAddress(h("2001:db8:aa:1::9", "2001:db8:bb::5"), trusted)).toBe("2001:db8:bb::5");
+    expect(clientAddress(h("2001:0db8:00aa:0000:0000:0000:0000:0009", "203.0.113.4"), trusted)).toBe("203.0.113.4");
+    expect(clientAddress(h("0:0:0:0:0:0:0:1", "203.0.113.4, 2001:db8:aa::1"), trusted)).toBe("203.0.113.4");
+    expect(clientAddress(h("2001:db8:ab::1", "203.0.113.4"), trusted)).toBe("2001:db8:ab::1");
+    // An IPv4-mapped entry is the IPv4 address (and its prefix an IPv4 prefix).
+    const mapped = parseCidrList("::ffff:192.168.0.0/16");
+    expect(clientAddress(h("192.168.4.4", "203.0.113.4"), mapped)).toBe("203.0.113.4");
+    expect(clientAddress(h("::ffff:192.168.4.4", "203.0.113.4"), mapped)).toBe("203.0.113.4");
+    expect(clientAddress(h("192.169.0.1", "203.0.113.4"), mapped)).toBe("192.169.0.1");
   });
 
   it("refuses bad TRUSTED_PROXIES entries loudly", () => {
     expect(() => parseCidrList("10.0.0.0/33")).toThrow(/prefix/);
     expect(() => parseCidrList("proxy.example")).toThrow(/not an IP/);
+    expect(() => parseCidrList("fd00::/129")).toThrow(/prefix/);
+    expect(() => parseCidrList("10.0.0.0/8/8")).toThrow(/not an IP/);
+    expect(() => parseCidrList("10.0.0.0/-1")).toThrow(/prefix/);
   });
 });

@@ -42,53 +42,43 @@ export function installPeerHeader(): void {
   } as typeof emit;
 }
 
-interface Cidr {
-  family: 4 | 6;
-  bytes: Buffer;
-  bits: number;
+/** "::ffff:10.1.2.3" → "10.1.2.3": an IPv4 client seen through a dual-stack socket is that IPv4 address. */
+const unmapped = (ip: string) => ip.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1");
+
+/** net.BlockList's family name for an address, or null when it is not one. */
+function familyOf(ip: string): "ipv4" | "ipv6" | null {
+  const v = net.isIP(ip);
+  return v === 4 ? "ipv4" : v === 6 ? "ipv6" : null;
 }
 
-function toBytes(ip: string): { family: 4 | 6; bytes: Buffer } | null {
-  const plain = ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1");
-  if (net.isIPv4(plain)) return { family: 4, bytes: Buffer.from(plain.split(".").map(Number)) };
-  if (!net.isIPv6(plain)) return null;
-  const [head = "", tail = ""] = plain.split("::");
-  const parts = (s: string) => (s ? s.split(":") : []);
-  const h = parts(head);
-  const t = parts(tail);
-  const groups = plain.includes("::") ? [...h, ...Array<string>(8 - h.length - t.length).fill("0"), ...t] : h;
-  if (groups.length !== 8) return null;
-  const buf = Buffer.alloc(16);
-  groups.forEach((grp, i) => buf.writeUInt16BE(parseInt(grp, 16) || 0, i * 2));
-  return { family: 6, bytes: buf };
+/**
+ * Parses "10.0.0.0/8, 127.0.0.1, ::1" into Node's own address matcher; a bad entry is an error,
+ * not ignored. A BlockList also matches the IPv4-mapped IPv6 form of an IPv4 rule (a dual-stack
+ * socket reports "::ffff:10.1.2.3"), and a mapped entry is read as the IPv4 address it names.
+ */
+export function parseCidrList(list: string | undefined): net.BlockList {
+  const blocks = new net.BlockList();
+  if (!list?.trim()) return blocks;
+  for (const entry of list.split(/[\s,]+/).filter(Boolean)) {
+    const [addrText = "", bitsText, extra] = entry.split("/");
+    const addr = unmapped(addrText);
+    const family = familyOf(addr);
+    if (!family || extra !== undefined) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR block`);
+    if (bitsText === undefined) {
+      blocks.addAddress(addr, family);
+      continue;
+    }
+    const bits = Number(bitsText);
+    if (!/^\d+$/.test(bitsText) || bits > (family === "ipv4" ? 32 : 128)) throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
+    blocks.addSubnet(addr, bits, family);
+  }
+  return blocks;
 }
 
-/** Parses "10.0.0.0/8, 127.0.0.1, ::1" into CIDR blocks; a bad entry is an error, not ignored. */
-export function parseCidrList(list: string | undefined): Cidr[] {
-  if (!list?.trim()) return [];
-  return list.split(/[\s,]+/).filter(Boolean).map((entry) => {
-    const [addr = "", bitsText] = entry.split("/");
-    const ip = toBytes(addr);
-    if (!ip) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR block`);
-    const max = ip.family === 4 ? 32 : 128;
-    const bits = bitsText === undefined ? max : Number(bitsText);
-    if (!Number.isInteger(bits) || bits < 0 || bits > max) throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
-    return { ...ip, bits };
-  });
-}
-
-function inCidr(ip: string, blocks: readonly Cidr[]): boolean {
-  const a = toBytes(ip.trim());
-  if (!a) return false;
-  return blocks.some((c) => {
-    if (c.family !== a.family) return false;
-    const full = Math.floor(c.bits / 8);
-    if (!a.bytes.subarray(0, full).equals(c.bytes.subarray(0, full))) return false;
-    const rest = c.bits % 8;
-    if (rest === 0) return true;
-    const mask = (0xff << (8 - rest)) & 0xff;
-    return ((a.bytes[full] ?? 0) & mask) === ((c.bytes[full] ?? 0) & mask);
-  });
+/** Whether a proxy of ours is at this address; false for anything that is not an address. */
+function isTrusted(ip: string, trusted: net.BlockList): boolean {
+  const family = familyOf(ip);
+  return family !== null && trusted.check(ip, family);
 }
 
 /**
@@ -97,23 +87,22 @@ function inCidr(ip: string, blocks: readonly Cidr[]): boolean {
  * trusted proxies, and the first address no proxy of ours vouches for is the client. A client's
  * own X-Forwarded-For entries are to the left of that and never reached.
  */
-export function clientAddress(headers: Headers, trusted: readonly Cidr[] = trustedProxies()): string {
+export function clientAddress(headers: Headers, trusted: net.BlockList = trustedProxies()): string {
   const [secret, peer] = (headers.get(PEER_HEADER) ?? "").trim().split(" ");
   if (!peer || secret !== peerSecret()) return "unknown";
-  const normalise = (ip: string) => ip.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1");
-  if (!inCidr(peer, trusted)) return normalise(peer);
+  if (!isTrusted(peer, trusted)) return unmapped(peer);
   const chain = (headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   for (let i = chain.length - 1; i >= 0; i--) {
     const hop = chain[i] ?? "";
-    if (!toBytes(hop)) return normalise(peer); // garbage from the client side: do not key on it
-    if (!inCidr(hop, trusted)) return normalise(hop);
+    if (!familyOf(hop)) return unmapped(peer); // garbage from the client side: do not key on it
+    if (!isTrusted(hop, trusted)) return unmapped(hop);
   }
-  return normalise(chain[0] ?? peer);
+  return unmapped(chain[0] ?? peer);
 }
 
-let cached: { raw: string | undefined; blocks: Cidr[] } | null = null;
+let cached: { raw: string | undefined; blocks: net.BlockList } | null = null;
 /** The parsed TRUSTED_PROXIES; throws on a bad entry (called at start-up so a typo stops the server). */
-export function trustedProxies(): Cidr[] {
+export function trustedProxies(): net.BlockList {
   const raw = process.env.TRUSTED_PROXIES;
   if (!cached || cached.raw !== raw) cached = { raw, blocks: parseCidrList(raw) };
   return cached.blocks;

@@ -6,6 +6,7 @@
 // end. The journals in the state dir cover a crash: the next start reverts what they list.
 import { readFile, realpath, statfs } from "node:fs/promises";
 import path from "node:path";
+import { labImageRefusal } from "../admission";
 import { getProbe, validateParams } from "../catalog";
 import { isLabFs, checkMountOptions, MIN_IMAGE_BYTES, type LabFs } from "../lab/file-systems";
 import { availableLabFs, Lab, type LabFsInfo } from "../lab/lab";
@@ -16,7 +17,7 @@ import type { Job, JobSetup, SetupReport } from "../protocol/schemas";
 import { getTunable, TUNABLE_NAMES } from "../tunables/catalogue";
 import { TunableController, type Applied } from "../tunables/controller";
 import { dropCaches } from "../tunables/drop-caches";
-import { FREE_SPACE_MARGIN_BYTES, type GuardResult } from "./job-guard";
+import type { GuardResult } from "./job-guard";
 import type { Logger } from "./logger";
 import { removeRunDir } from "./run-dir";
 
@@ -125,8 +126,8 @@ export class ArmSetup {
     }
     if (lab.imageBytes < MIN_IMAGE_BYTES) return `the lab image must be at least ${mib(MIN_IMAGE_BYTES)}, not ${mib(lab.imageBytes)}`;
     const st = await statfs(config.labDir);
-    const free = st.bavail * st.bsize;
-    if (free < lab.imageBytes + FREE_SPACE_MARGIN_BYTES) return `the lab dir ${config.labDir} has ${mib(free)} free; a ${mib(lab.imageBytes)} image needs ${mib(lab.imageBytes + FREE_SPACE_MARGIN_BYTES)}`;
+    const noRoom = labImageRefusal(lab.imageBytes, st.bavail * st.bsize);
+    if (noRoom) return `the lab dir ${config.labDir} has ${mib(noRoom.freeBytes)} free; a ${mib(lab.imageBytes)} image needs ${mib(noRoom.needsBytes)}`;
     const small = labVolumeTooSmall(lab.imageBytes, probeBytes);
     return small ? `${small}: make the image larger` : null;
   }

@@ -1,14 +1,12 @@
 // The agent trusts nothing the server sends: a compromised or buggy server must not be able to
 // make a host run anything but a catalog probe, with valid parameters, inside --allow.
 import { realpath, stat, statfs } from "node:fs/promises";
+import { admitProbe, type Refusal } from "../admission";
 import { getProbe, probeIds, validateParams, type AnyProbe, type AnyProbeParams, type CommandSpec } from "../catalog";
 import { findOnPath } from "../profile/exec-tool";
 import { isInside } from "./path-inside";
 import { makeRunDir, removeRunDir } from "./run-dir";
 import type { Job } from "../protocol/schemas";
-
-/** Head-room on top of what a probe writes: a file system at 100 % disturbs the measurement and the host. */
-export const FREE_SPACE_MARGIN_BYTES = 64 * 1024 * 1024;
 
 export type GuardResult =
   /** runDir: the run's private directory inside target; the caller removes it after the run. */
@@ -17,7 +15,6 @@ export type GuardResult =
 
 export interface GuardOptions {
   allowedDirs: readonly string[];
-  marginBytes?: number;
   findTool?: (file: string) => Promise<string | null>;
   freeBytes?: (dir: string) => Promise<number>;
 }
@@ -42,12 +39,37 @@ async function statfsFree(dir: string): Promise<number> {
   return st.bavail * st.bsize;
 }
 
-/** Validates a claimed job and builds its command, or says why it must not run. */
+/** The admission refusal in the agent's words (sent to the server as the run's error). */
+function reasonOf(r: Refusal, requested: string): string {
+  switch (r.kind) {
+    case "unknown-probe":
+      return `unknown probe "${r.probe.slice(0, 50)}": this agent runs only ${probeIds.join(", ")}`;
+    case "invalid-params":
+      return r.message;
+    case "outside-allowed": {
+      const shown = r.target === requested ? requested : `${requested} (${r.target})`;
+      return `target ${shown} is outside the allowed directories (${r.allowedDirs.join(", ") || "none"})`;
+    }
+    case "tool-missing":
+      return `${r.probe.tool.binary} is not installed on this host: ${r.probe.tool.installHint}`;
+    case "no-space":
+      return `needs ${gib(r.needsBytes)} GiB free in ${r.target}, has ${gib(r.freeBytes)} GiB`;
+    case "free-unknown":
+      return `cannot tell the free space in ${r.target}: ${r.error}`;
+  }
+}
+
+/**
+ * Validates a claimed job and builds its command, or says why it must not run. The rule is the
+ * server's (probes/admission.ts); this adds what only the host can tell: the target's real path,
+ * its free space, the tool on PATH, and a private run directory checked with lstat.
+ */
 export async function guardJob(job: Job, opts: GuardOptions): Promise<GuardResult> {
   const probe = getProbe(job.probe);
-  if (!probe) return refuse(`unknown probe "${job.probe.slice(0, 50)}": this agent runs only ${probeIds.join(", ")}`);
+  if (!probe) return refuse(reasonOf({ kind: "unknown-probe", probe: job.probe }, ""));
   if (JSON.stringify(job.params).includes("\\u0000")) return refuse("parameters must not contain NUL bytes");
 
+  // Validated first for the target to resolve; admitProbe validates again with the real path.
   const first = validateParams(probe.id, job.params);
   if (!first.ok) return refuse(first.message);
   const requested = first.params.target;
@@ -59,32 +81,20 @@ export async function guardJob(job: Job, opts: GuardOptions): Promise<GuardResul
     const code = (err as NodeJS.ErrnoException).code;
     return refuse(code === "ENOENT" ? `target ${requested} does not exist` : `cannot resolve target ${requested}: ${code ?? err}`);
   }
-  const allowed = await realDirs(opts.allowedDirs);
-  if (!allowed.some((dir) => isInside(target, dir))) {
-    const shown = target === requested ? requested : `${requested} (${target})`;
-    return refuse(`target ${shown} is outside the allowed directories (${allowed.join(", ") || "none"})`);
-  }
-  if (!(await stat(target)).isDirectory()) return refuse(`target ${requested} is not a directory`);
-
   // The command is built from the real path, so swapping a symlink after this check changes nothing.
-  const second = validateParams(probe.id, { ...first.params, target });
-  if (!second.ok) return refuse(second.message);
-  const params = second.params;
-
-  const required = probe.requiredFreeBytes(params);
-  if (required > 0) {
-    const need = required + (opts.marginBytes ?? FREE_SPACE_MARGIN_BYTES);
-    let free: number;
-    try {
-      free = await (opts.freeBytes ?? statfsFree)(target);
-    } catch (err) {
-      return refuse(`cannot tell the free space in ${target}: ${(err as Error).message}`);
-    }
-    if (free < need) return refuse(`needs ${gib(need)} GiB free in ${target}, has ${gib(free)} GiB`);
-  }
-
-  const file = await (opts.findTool ?? findOnPath)(probe.tool.binary);
-  if (!file) return refuse(`${probe.tool.binary} is not installed on this host: ${probe.tool.installHint}`);
+  const facts = {
+    allowedDirs: await realDirs(opts.allowedDirs),
+    toolFile: await (opts.findTool ?? findOnPath)(probe.tool.binary),
+    freeBytes: await (opts.freeBytes ?? statfsFree)(target).catch((err: unknown) => ({ unreadable: (err as Error).message })),
+  };
+  const admitted = admitProbe(
+    { probe: probe.id, params: { ...first.params, target } },
+    { allowedDirs: facts.allowedDirs, toolInstalled: facts.toolFile !== null, freeBytesIn: () => facts.freeBytes },
+  );
+  if (!admitted.ok) return refuse(reasonOf(admitted.refusal, requested));
+  if (!(await stat(target)).isDirectory()) return refuse(`target ${requested} is not a directory`);
+  const params = admitted.params;
+  const file = facts.toolFile!;
 
   // Last, so that a refusal above leaves nothing behind.
   let runDir: string;

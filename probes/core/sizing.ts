@@ -29,6 +29,13 @@ export interface SizingParams {
 const MiB = 2 ** 20;
 const GiB_MiB = 1024;
 
+/**
+ * What the agent keeps free beyond what a run writes (probes/admission.ts decides with it). Here,
+ * in a module with no imports, so that browser code sizing a run (lib/experiments/trials.ts)
+ * takes the same figure without pulling in the catalog.
+ */
+export const FREE_SPACE_MARGIN_BYTES = 64 * MiB;
+
 /** Kept free on the target: 10 % of its free space, at least 1 GiB (the file system's own needs, logs, other programs). */
 export function freeMarginBytes(freeBytes: number): number {
   return Math.max(2 ** 30, 0.1 * freeBytes);

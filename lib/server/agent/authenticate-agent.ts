@@ -3,10 +3,9 @@ import { hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { requireBearer } from "../../http/bearer";
-import { rateLimit } from "../../http/rate-limit";
 import { pgPool } from "../../pg-pool";
-import { unknownCredential } from "./known-agents";
-import { hostToucher } from "./touch-hosts";
+import { instance } from "../../instance/instance";
+import { unknownCredential } from "./unknown-credential";
 
 export interface AgentHost {
   id: string;
@@ -21,7 +20,8 @@ export async function agentCredential(): Promise<string> {
 /** The SHA-256 of the agent credential, counted against the agent's request limit; 401 when there is none. */
 export async function agentCredentialHash(): Promise<string> {
   const hash = hashSecret(await agentCredential());
-  await rateLimit("agentRequests", hash);
+  const waitMs = await instance().rateLimits.consume("agentRequests", hash);
+  if (waitMs !== null) throw new AppError("RATE_LIMITED", `Too many requests: try again in ${Math.ceil(waitMs / 1000)} s.`);
   return hash;
 }
 
@@ -34,7 +34,7 @@ export async function authenticateAgent(): Promise<AgentHost> {
   const { rows } = await pgPool().query<AgentHost>("SELECT id::text AS id, name FROM hosts WHERE agent_credential_hash = $1", [hash]);
   const host = rows[0];
   if (!host) throw unknownCredential();
-  hostToucher().touch(host.id);
+  instance().hostToucher.touch(host.id);
   return host;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { generateSecret, hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { connectTestDatabase } from "../../testing/db";
-import { notifyHost } from "../realtime/notify";
+import { notifyHost } from "../../instance/notify";
 import { claimJob } from "./claim-job";
 
 connectTestDatabase();

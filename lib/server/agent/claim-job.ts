@@ -1,9 +1,8 @@
 import { pgPool } from "../../pg-pool";
 import { notifySql } from "../../notifications";
 import type { AgentRequests } from "../../../probes/protocol/schemas";
-import { jobWaiters } from "./job-waiters";
-import { knownAgents, unknownCredential } from "./known-agents";
-import { hostToucher } from "./touch-hosts";
+import { instance } from "../../instance/instance";
+import { unknownCredential } from "./unknown-credential";
 
 interface ClaimedRow {
   id: string;
@@ -50,7 +49,7 @@ async function claimOnce(hostId: string, credentialHash: string): Promise<ClaimO
   const { rows } = await pgPool().query<ClaimedRow & { recheck: boolean | null }>(CLAIM_SQL, [hostId, credentialHash]);
   const row = rows[0];
   if (!row) {
-    knownAgents().forget(credentialHash);
+    instance().knownAgents.forget(credentialHash);
     throw unknownCredential();
   }
   if (row.id) return { job: { id: row.id, probe: row.probe, params: row.params, experiment_id: row.experiment_id, arm_index: row.arm_index } };
@@ -79,12 +78,13 @@ export interface ClaimRequest {
  * the host's last_seen_at is stamped in batches (touch-hosts.ts).
  */
 export async function claimJob({ credentialHash, waitSec, signal }: ClaimRequest): Promise<ClaimOutcome> {
-  const hostId = await knownAgents().hostIdFor(credentialHash);
-  hostToucher().touch(hostId);
+  const hostId = await instance().knownAgents.hostIdFor(credentialHash);
+  if (!hostId) throw unknownCredential();
+  instance().hostToucher.touch(hostId);
   if (waitSec <= 0) return claimOnce(hostId, credentialHash);
   let woken = false;
   let wake: () => void = () => undefined;
-  const remove = await jobWaiters().add(hostId, () => {
+  const remove = await instance().jobWaiters.add(hostId, () => {
     woken = true;
     wake();
   });

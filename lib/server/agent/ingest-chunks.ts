@@ -1,9 +1,9 @@
 import type { Chunk } from "../../../probes/protocol/schemas";
 import { AppError } from "../../http/app-error";
 import { storableText } from "../runs/sanitize-log";
-import { chunkBatcher } from "./chunk-batcher";
+import { instance } from "../../instance/instance";
 import { ingestTelemetry } from "./ingest-telemetry";
-import { unknownCredential } from "./known-agents";
+import { unknownCredential } from "./unknown-credential";
 
 /**
  * The hot path of live output: authenticate the agent credential, check the run is its host's and
@@ -14,7 +14,7 @@ import { unknownCredential } from "./known-agents";
 export async function ingestChunks({ credentialHash, runId, chunks }: { credentialHash: string; runId: string; chunks: Chunk[] }) {
   const seqs = chunks.map((c) => c.seq);
   const datas = chunks.map((c) => storableText(c.data));
-  const r = await chunkBatcher().submit({ credentialHash, runId, seqs, datas });
+  const r = await instance().chunkBatcher.submit({ credentialHash, runId, seqs, datas });
   if (!r.host_id) throw unknownCredential();
   if (!r.run_exists) throw new AppError("NOT_FOUND", `No run ${runId}.`);
   if (r.run_host_id !== r.host_id) throw new AppError("FORBIDDEN", "This run belongs to another host.");

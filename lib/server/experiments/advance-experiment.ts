@@ -3,7 +3,7 @@ import { setupReportSchema } from "../../../probes/protocol/schemas";
 import { decideNextRound } from "../../experiments/schedule";
 import { stabilitySeries, summariseExperiment, type ExperimentSummary } from "../../experiments/summarise";
 import { db } from "../../db";
-import { notifyHost } from "../realtime/notify";
+import { notifyHost } from "../../instance/notify";
 import { readArms, readPolicy, warmupRounds, type StoredArm } from "./arm-plan";
 import { queueRound } from "./queue-round";
 

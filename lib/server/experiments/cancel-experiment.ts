@@ -1,6 +1,6 @@
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { notifyRun } from "../realtime/notify";
+import { notifyRun } from "../../instance/notify";
 import { advanceExperiment } from "./advance-experiment";
 
 /**

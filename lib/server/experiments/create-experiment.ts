@@ -1,23 +1,21 @@
 import crypto from "node:crypto";
 import type { Prisma } from "@prisma/client";
-import { getProbe, probeChoices, requiredFreeBytes, resolvePreset, validateParams } from "../../../probes/catalog";
+import { admitProbe, labImageRefusal, type Refusal } from "../../../probes/admission";
+import { getProbe, probeChoices, resolvePreset } from "../../../probes/catalog";
 import { checkMountOptions, isLabFs } from "../../../probes/lab/file-systems";
 import { labImageBytesFor } from "../../../probes/lab/sizing";
 import { capabilitiesSchema, type Capabilities } from "../../../probes/protocol/schemas";
 import { getTunable } from "../../../probes/tunables/catalogue";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { missingToolMessage, profileTargets } from "../hosts/host-summary";
-import { notifyHost } from "../realtime/notify";
-import { insideAllowed } from "../runs/create-run";
+import { missingToolMessage, reportedHostFacts } from "../hosts/host-summary";
+import { notifyHost } from "../../instance/notify";
 import { defaultArmLabel, type StoredArm, type StoredPolicy } from "./arm-plan";
 import { queueRound } from "./queue-round";
 import { trialBindingErrors } from "./trial-checks";
 import { readHostProfile } from "../../../probes/profile/read-profile";
 import type { CreateExperimentInput } from "./schemas";
 
-/** The agent keeps this much free beyond what a run writes (probes/agent/job-guard.ts). */
-const MARGIN_BYTES = 64 * 2 ** 20;
 const MiB = 2 ** 20;
 const mib = (b: number) => `${Math.ceil(b / MiB)} MiB`;
 
@@ -27,6 +25,25 @@ export { labImageBytesFor };
 
 type FieldErrors = Record<string, string[]>;
 const add = (errors: FieldErrors, field: string, message: string) => (errors[field] ??= []).push(message);
+
+/** An arm's admission refusal (probes/admission.ts) as field errors; `targetField` is where its target came from. */
+function addRefusal(errors: FieldErrors, r: Refusal, targetField: string, hostName: string) {
+  switch (r.kind) {
+    case "invalid-params":
+      for (const [k, msgs] of Object.entries(r.fieldErrors)) for (const m of msgs) if (!errors[`params.${k}`]?.includes(m)) add(errors, `params.${k}`, m);
+      return;
+    case "outside-allowed":
+      return add(errors, targetField, `${r.target} is outside the directories this host's agent allows: ${r.allowedDirs.join(", ") || "(none)"}.`);
+    case "no-space":
+      return add(errors, targetField, `Needs ${mib(r.needsBytes)} free in ${r.target}, has ${mib(r.freeBytes)}.`);
+    case "free-unknown":
+      return add(errors, targetField, `The free space in ${r.target} cannot be read: ${r.error}.`);
+    case "tool-missing":
+      return add(errors, "probe", `${r.probe.tool.binary} is not installed on ${hostName}.`);
+    case "unknown-probe":
+      return add(errors, "probe", `Unknown probe "${r.probe}".`);
+  }
+}
 
 /** The `--lab-device` the experiment's lab arms use, or null for images; refusals go to `lab.*`. */
 function chooseLabDevice(input: CreateExperimentInput, caps: Capabilities, labArms: number, errors: FieldErrors): string | null {
@@ -106,6 +123,7 @@ export async function createExperiment(opts: { input: CreateExperimentInput; cre
   const paramsByArm: Record<string, unknown>[] = [];
   const labArms = input.arms.filter((a) => a.fs !== undefined);
   const labDir = caps.lab?.dir ?? null;
+  const facts = reportedHostFacts(host, probe.id);
   let probeBytes = 0;
   input.arms.forEach((arm, i) => {
     const field = `arms.${i}`;
@@ -121,23 +139,19 @@ export async function createExperiment(opts: { input: CreateExperimentInput; cre
       }
     } else if (typeof target !== "string" || target === "") {
       add(errors, `${field}.target`, "No target directory: give params.target or the arm's target.");
-    } else if (!insideAllowed(target, caps.allowedDirs)) {
-      add(errors, arm.target ? `${field}.target` : "params.target", `${target} is outside the directories this host's agent allows: ${caps.allowedDirs.join(", ") || "(none)"}.`);
     }
     if (arm.tunables) checkTunables(arm.tunables, caps, `${field}.tunables`, errors);
     if (arm.tunables) for (const [k, m] of trialBindingErrors(host.name, readHostProfile(host.profile), arm.tunables, target, `${field}.tunables`)) add(errors, k, m);
-    const v = validateParams(probe.id, { ...base, target });
-    if (!v.ok) {
-      for (const [k, msgs] of Object.entries(v.fieldErrors)) for (const m of msgs) if (!errors[`params.${k}`]?.includes(m)) add(errors, `params.${k}`, m);
+    // A lab arm runs in the fresh mount the agent makes in its lab dir: the image's own size rule
+    // (below) stands for the free-space part, and the lab dir is the one directory it may use.
+    const armFacts = arm.fs !== undefined ? { ...facts, allowedDirs: [String(target)], freeBytesIn: () => null } : facts;
+    const admitted = admitProbe({ probe: probe.id, params: { ...base, target } }, armFacts);
+    if (!admitted.ok) {
+      addRefusal(errors, admitted.refusal, arm.target ? `${field}.target` : "params.target", host.name);
       paramsByArm.push({});
     } else {
-      paramsByArm.push(v.params as Record<string, unknown>);
-      const need = requiredFreeBytes(probe.id, v.params);
-      probeBytes = Math.max(probeBytes, need);
-      if (arm.fs === undefined && typeof target === "string") {
-        const free = profileTargets(host.profile).find((t) => t.path === target)?.freeBytes;
-        if (need > 0 && typeof free === "number" && free < need + MARGIN_BYTES) add(errors, arm.target ? `${field}.target` : "params.target", `Needs ${mib(need + MARGIN_BYTES)} free in ${target}, has ${mib(free)}.`);
-      }
+      paramsByArm.push(admitted.params as Record<string, unknown>);
+      probeBytes = Math.max(probeBytes, admitted.writesBytes);
     }
     const stored: StoredArm = {
       label: "",
@@ -174,9 +188,10 @@ export async function createExperiment(opts: { input: CreateExperimentInput; cre
       const size = caps.lab.devices?.find((d) => d.path === labDevice)?.sizeBytes ?? 0;
       if (size < labImageBytesFor(probeBytes)) add(errors, "lab.device", `The probe writes ${mib(probeBytes)}, at most a quarter of the volume: it needs a ${mib(labImageBytes)} device and ${labDevice} has ${mib(size)}.`);
       for (const a of arms) if (a.fs !== undefined) a.labDevice = labDevice;
-    } else if (typeof free === "number" && free < labImageBytes + MARGIN_BYTES) {
+    } else {
       // Images are made one at a time and removed after each run: each must fit, with the agent's margin.
-      add(errors, "arms", `Each lab arm needs a ${mib(labImageBytes)} image (4 × the probe's ${mib(probeBytes)}, plus metadata; one at a time) and ${mib(labImageBytes + MARGIN_BYTES)} free with the agent's margin, but the lab dir ${caps.lab.dir} has ${mib(free)} free: make the probe smaller or free some space.`);
+      const noRoom = labImageRefusal(labImageBytes, free ?? null);
+      if (noRoom) add(errors, "arms", `Each lab arm needs a ${mib(labImageBytes)} image (4 × the probe's ${mib(probeBytes)}, plus metadata; one at a time) and ${mib(noRoom.needsBytes)} free with the agent's margin, but the lab dir ${caps.lab.dir} has ${mib(noRoom.freeBytes)} free: make the probe smaller or free some space.`);
     }
   }
   if (input.repeats.dropCaches && !caps.tunables?.dropCaches) {

@@ -2,7 +2,7 @@ import type { Actor } from "../../auth/actor";
 import { assertOwnerOrAdmin } from "../../auth/ownership";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { notifyRun } from "../realtime/notify";
+import { notifyRun } from "../../instance/notify";
 
 export const HOST_REMOVED_MESSAGE = "The host was removed before this run finished.";
 

@@ -1,3 +1,4 @@
+import type { HostFacts } from "../../../probes/admission";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { getProbe, probeIds } from "../../../probes/catalog";
 import { readHostProfile } from "../../../probes/profile/read-profile";
@@ -9,6 +10,22 @@ const ONLINE_MS = 90_000;
 /** The allowed directories' facts (fs, medium, free space) from a host profile; [] when unknown. */
 export function profileTargets(profile: unknown): TargetProfile[] {
   return readHostProfile(profile).targets;
+}
+
+/**
+ * The admission facts of a host as its agent last reported them (capabilities and profile); the
+ * agent gathers the same facts from the host itself before it runs anything.
+ */
+export function reportedHostFacts(host: { capabilities: unknown; profile: unknown }, probeId: string): HostFacts {
+  const caps = capabilitiesSchema.safeParse(host.capabilities);
+  const binary = getProbe(probeId)?.tool.binary;
+  const tool = caps.success && binary ? caps.data.tools[binary] : undefined;
+  const targets = profileTargets(host.profile);
+  return {
+    allowedDirs: caps.success ? caps.data.allowedDirs : [],
+    toolInstalled: tool ? tool.installed : null,
+    freeBytesIn: (target) => targets.find((t) => t.path === target)?.freeBytes ?? null,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { notifyHost } from "../realtime/notify";
+import { notifyHost } from "../../instance/notify";
 
 /**
  * Asks the host's agent to detect its probe tools again without restarting it: the request

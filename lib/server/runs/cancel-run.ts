@@ -1,7 +1,7 @@
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { advanceExperimentSafely } from "../experiments/advance-safely";
-import { notifyRun } from "../realtime/notify";
+import { notifyRun } from "../../instance/notify";
 
 /** A queued run is cancelled at once; a running one is flagged and the agent stops its process group. */
 export async function cancelRun(runId: string): Promise<{ status: string }> {

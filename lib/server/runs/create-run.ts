@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
-import path from "node:path";
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { getProbe, probeChoices, requiredFreeBytes, validateParams } from "../../../probes/catalog";
+import { admitProbe, FREE_SPACE_MARGIN_BYTES, type Refusal } from "../../../probes/admission";
+import { getProbe, probeChoices } from "../../../probes/catalog";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { uuidSchema } from "../../http/params";
-import { missingToolMessage, profileTargets } from "../hosts/host-summary";
-import { notifyHost } from "../realtime/notify";
+import { missingToolMessage, reportedHostFacts } from "../hosts/host-summary";
+import { notifyHost } from "../../instance/notify";
 
 export const createRunSchema = z.object({
   hostId: uuidSchema("Pick a registered host."),
@@ -17,54 +17,21 @@ export const createRunSchema = z.object({
   repeats: z.number().int().min(1).max(20).default(1),
 });
 
-
-export function insideAllowed(target: string, allowed: string[]): boolean {
-  const t = path.posix.normalize(target);
-  return allowed.some((dir) => {
-    const d = path.posix.normalize(dir).replace(/\/+$/, "") || "/";
-    return t === d || t.startsWith(d === "/" ? "/" : `${d}/`);
-  });
-}
+const gib = (b: number) => (b / 2 ** 30).toFixed(1);
 
 /**
- * Queues a probe run (or N repeats of one configuration) after validating it against the
- * catalog and what the host's agent reported: allowed directories, installed tools, free space.
- * The agent checks all of it again before running anything.
+ * Queues a probe run (or N repeats of one configuration) after the admission rule the agent
+ * applies too (probes/admission.ts): a catalog probe, valid parameters, a target inside the
+ * host's allowed directories, the tool installed, room for what it writes plus the agent's margin.
  */
 export async function createRun(input: z.infer<typeof createRunSchema>, createdById: string): Promise<{ ids: string[] }> {
   const probe = getProbe(input.probe);
   if (!probe) throw new AppError("BAD_REQUEST", `Unknown probe "${input.probe}".`, { probe: [`Choose ${probeChoices()}.`] });
   const host = await db().host.findUnique({ where: { id: input.hostId }, select: { id: true, capabilities: true, profile: true } });
   if (!host) throw new AppError("NOT_FOUND", `No host ${input.hostId}.`);
-  const v = validateParams(input.probe, input.params);
-  if (!v.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(v.fieldErrors).map(([k, msgs]) => [`params.${k}`, msgs]));
-    throw new AppError("BAD_REQUEST", v.message, fieldErrors);
-  }
-  const params = v.params as { target: string } & Record<string, unknown>;
-  // A host whose agent never reported its directories has no allowed target yet: queueing would
-  // accept any path (/etc) and leave the refusal to the agent.
-  const caps = capabilitiesSchema.safeParse(host.capabilities);
-  if (!caps.success) {
-    throw new AppError("BAD_REQUEST", "This host's agent has not reported its allowed directories yet: start the agent on the host, then launch again.", {
-      "params.target": ["No allowed directories known for this host yet."],
-    });
-  }
-  if (!insideAllowed(params.target, caps.data.allowedDirs)) {
-    throw new AppError("BAD_REQUEST", "The target is outside the directories this host's agent allows.", {
-      "params.target": [`Choose one of: ${caps.data.allowedDirs.join(", ") || "(none)"}`],
-    });
-  }
-  const missing = missingToolMessage(host.capabilities, input.probe, "this host", host.profile);
-  if (missing) throw new AppError("BAD_REQUEST", missing, { probe: [probe.tool.installHint] });
-  const needed = requiredFreeBytes(input.probe, params);
-  const free = profileTargets(host.profile).find((t) => t.path === params.target)?.freeBytes;
-  if (needed > 0 && typeof free === "number" && free < needed) {
-    const gib = (b: number) => (b / 2 ** 30).toFixed(1);
-    throw new AppError("BAD_REQUEST", `This run writes ${gib(needed)} GiB but ${params.target} has ${gib(free)} GiB free.`, {
-      "params.target": [`Needs ${gib(needed)} GiB free, has ${gib(free)} GiB.`],
-    });
-  }
+  const admitted = admitProbe({ probe: input.probe, params: input.params }, reportedHostFacts(host, input.probe));
+  if (!admitted.ok) throw refusalError(admitted.refusal, host);
+  const params = admitted.params;
   const repeatGroup = input.repeats > 1 ? crypto.randomUUID() : null;
   // A millisecond apart: the queue runs them in creation order, and "repeat 2 of 3" means that order
   // (inside one transaction the database's now() would give them all the same time).
@@ -88,4 +55,37 @@ export async function createRun(input: z.infer<typeof createRunSchema>, createdB
   );
   await notifyHost(host.id);
   return { ids: ids.map((r) => r.id) };
+}
+
+/** An admission refusal as the launch form shows it: the message and the field at fault. */
+function refusalError(r: Refusal, host: { capabilities: unknown; profile: unknown }): AppError {
+  switch (r.kind) {
+    case "unknown-probe":
+      return new AppError("BAD_REQUEST", `Unknown probe "${r.probe}".`, { probe: [`Choose ${probeChoices()}.`] });
+    case "invalid-params":
+      return new AppError("BAD_REQUEST", r.message, Object.fromEntries(Object.entries(r.fieldErrors).map(([k, msgs]) => [`params.${k}`, msgs])));
+    case "outside-allowed":
+      // A host whose agent never reported its directories has no allowed target yet: queueing would
+      // accept any path (/etc) and leave the refusal to the agent.
+      if (!capabilitiesSchema.safeParse(host.capabilities).success) {
+        return new AppError("BAD_REQUEST", "This host's agent has not reported its allowed directories yet: start the agent on the host, then launch again.", {
+          "params.target": ["No allowed directories known for this host yet."],
+        });
+      }
+      return new AppError("BAD_REQUEST", "The target is outside the directories this host's agent allows.", {
+        "params.target": [`Choose one of: ${r.allowedDirs.join(", ") || "(none)"}`],
+      });
+    case "tool-missing":
+      return new AppError("BAD_REQUEST", missingToolMessage(host.capabilities, r.probe.id, "this host", host.profile) ?? `${r.probe.tool.binary} is not installed on this host.`, {
+        probe: [r.probe.tool.installHint],
+      });
+    case "no-space": {
+      const margin = FREE_SPACE_MARGIN_BYTES / 2 ** 20;
+      return new AppError("BAD_REQUEST", `This run writes ${gib(r.writesBytes)} GiB and needs ${gib(r.needsBytes)} GiB free with the agent's ${margin} MiB margin, but ${r.target} has ${gib(r.freeBytes)} GiB free.`, {
+        "params.target": [`Needs ${gib(r.needsBytes)} GiB free, has ${gib(r.freeBytes)} GiB.`],
+      });
+    }
+    case "free-unknown":
+      return new AppError("BAD_REQUEST", `The free space in ${r.target} cannot be read: ${r.error}`, { "params.target": ["Free space unknown."] });
+  }
 }

@@ -6,10 +6,10 @@ import type { FinishRequest } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { pgPool } from "../../pg-pool";
-import { parseOffThread } from "../parse/parse-off-thread";
-import type { ParseReply } from "../parse/parse-types";
+import { instance } from "../../instance/instance";
+import type { ParseReply } from "../../instance/parse/parse-types";
 import { advanceExperimentSafely } from "../experiments/advance-safely";
-import { notifyRun } from "../realtime/notify";
+import { notifyRun } from "../../instance/notify";
 import { readRunTelemetry } from "./get-run-telemetry";
 import { chunksAfter, missingSeqs } from "./read-log";
 import { targetFacts } from "./target-facts";
@@ -100,7 +100,7 @@ export async function finishRun(runId: string, req: FinishRequest): Promise<{ st
   const chunks = req.lastSeq >= 0 ? await chunksAfter(runId, -1, 100_000_000) : [];
   const reply =
     req.lastSeq >= 0
-      ? await parseOffThread({
+      ? await instance().parser.parse({
           probe: run.probe,
           output: chunks.map((c) => c.data).join(""),
           quality: { params: run.params, memTotalBytes: facts.memTotalBytes, fsType: facts.fsType, repeats },

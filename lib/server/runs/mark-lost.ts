@@ -1,7 +1,7 @@
 import { RUN_SILENCE_LOST_SEC } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { advanceExperimentSafely } from "../experiments/advance-safely";
-import { notifyRun } from "../realtime/notify";
+import { notifyRun } from "../../instance/notify";
 
 /**
  * Marks running runs whose agent has been silent too long as LOST, keeping their partial log.

@@ -4,7 +4,8 @@ import { generateSecret, hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { connectTestDatabase } from "../../testing/db";
 import { ingestChunks } from "../agent/ingest-chunks";
-import { pgListener, runChannel } from "../realtime/pg-listener";
+import { instance } from "../../instance/instance";
+import { runChannel } from "../../notifications";
 import { readSseFrames, type SseFrame } from "../../../probes/protocol/run-events";
 import { finishRun } from "./finish-run";
 import { runEventStream } from "./run-event-stream";
@@ -34,7 +35,7 @@ describe("runEventStream", () => {
     const big = `${"x".repeat(20_000)}\n`;
     const abort = new AbortController();
     const payloads: string[] = [];
-    const stopListening = await pgListener().subscribe(runChannel(run.id), (p) => payloads.push(p));
+    const stopListening = await instance().listener.subscribe(runChannel(run.id), (p) => payloads.push(p));
     const upload = (seq: number, data: string) => ingestChunks({ credentialHash, runId: run.id, chunks: [{ seq, data }] });
     const events = await collect(runEventStream(run.id, -1, abort.signal), async (e, all) => {
       // The agent's side, driven by what the browser has seen: one upload after the first status.

@@ -1,9 +1,9 @@
 import { encodeRunEvent, KEEP_ALIVE_FRAME, RETRY_FRAME } from "../../../probes/protocol/run-events";
 import { readRunNotification, runChannel } from "../../notifications";
-import { pgListener } from "../realtime/pg-listener";
+import { instance } from "../../instance/instance";
 import { ENDED_STATUSES as ENDED } from "../../run-status";
 import { chunksAfter } from "./read-log";
-import { readRunStatus, runWatchSweep, type RunStatusRow } from "./run-watch";
+import { readRunStatus, type RunStatusRow } from "../../instance/run-watch";
 import { telemetryAfter } from "./get-run-telemetry";
 
 /** What a notification says is new, so a wake-up reads only that. */
@@ -152,8 +152,8 @@ export function runEventStream(runId: string, afterSeq: number, signal: AbortSig
       };
       signal.addEventListener("abort", close, { once: true });
       send(RETRY_FRAME);
-      unsubscribe = await pgListener().subscribe(runChannel(runId), onNotification);
-      unwatch = runWatchSweep().add(runId, {
+      unsubscribe = await instance().listener.subscribe(runChannel(runId), onNotification);
+      unwatch = instance().runWatch.add(runId, {
         onSweep: (row) => {
           if (closed) return;
           if (!row) return close();

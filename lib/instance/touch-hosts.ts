@@ -1,4 +1,4 @@
-import { pgPool } from "../../pg-pool";
+import { pgPool } from "../pg-pool";
 
 /**
  * `hosts.last_seen_at` from agent requests, written at most every TOUCH_EVERY_MS per host and in
@@ -11,7 +11,7 @@ import { pgPool } from "../../pg-pool";
 const TOUCH_EVERY_MS = 20_000;
 const FLUSH_MS = 2000;
 
-class HostToucher {
+export class HostToucher {
   private readonly written = new Map<string, number>();
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
@@ -24,6 +24,7 @@ class HostToucher {
   }
 
   async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const ids = [...this.pending];
     this.pending = new Set();
@@ -35,11 +36,4 @@ class HostToucher {
       for (const id of ids) this.written.delete(id);
     }
   }
-}
-
-const g = globalThis as unknown as { probebookHostToucher?: HostToucher };
-
-export function hostToucher(): HostToucher {
-  g.probebookHostToucher ??= new HostToucher();
-  return g.probebookHostToucher;
 }

@@ -1,5 +1,5 @@
-import { db } from "../../db";
-import { encodeRunNotification, HOST_JOBS_CHANNEL, runChannel, type RunNotification } from "../../notifications";
+import { db } from "../db";
+import { encodeRunNotification, HOST_JOBS_CHANNEL, runChannel, type RunNotification } from "../notifications";
 
 /** Tells every app instance that a run has new output or a new status. */
 export async function notifyRun(runId: string, notification: RunNotification): Promise<void> {

@@ -1,5 +1,5 @@
-import { pgPool } from "../../pg-pool";
-import { INLINE_MAX_BYTES, notifySql } from "../../notifications";
+import { pgPool } from "../pg-pool";
+import { INLINE_MAX_BYTES, notifySql } from "../notifications";
 
 /** One upload as the batch statement takes it: data already made storable. */
 export interface PendingUpload {
@@ -111,7 +111,7 @@ const MAX_RUNNING = 2;
  * retry after a timeout) the run's row lock orders them and ON CONFLICT keeps one copy. A failed
  * batch is retried upload by upload, so an error reaches only the upload it belongs to.
  */
-class ChunkBatcher {
+export class ChunkBatcher {
   private queue: Waiting[] = [];
   private running = 0;
 
@@ -161,11 +161,4 @@ class ChunkBatcher {
       else await Promise.all(batch.map((w) => runBatch([w.upload]).then((o) => w.resolve(o[0]!), w.reject)));
     }
   }
-}
-
-const g = globalThis as unknown as { probebookChunkBatcher?: ChunkBatcher };
-
-export function chunkBatcher(): ChunkBatcher {
-  g.probebookChunkBatcher ??= new ChunkBatcher();
-  return g.probebookChunkBatcher;
 }

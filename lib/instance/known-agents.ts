@@ -1,5 +1,4 @@
-import { pgPool } from "../../pg-pool";
-import { AppError } from "../../http/app-error";
+import { pgPool } from "../pg-pool";
 
 /**
  * Credential hash → host id, per instance. A long-poll must register its waiter under the host id
@@ -9,15 +8,16 @@ import { AppError } from "../../http/app-error";
  */
 const MAX_ENTRIES = 100_000;
 
-class KnownAgents {
+export class KnownAgents {
   private readonly byHash = new Map<string, string>();
 
-  async hostIdFor(credentialHash: string): Promise<string> {
+  /** The host of this credential; null when no host has it (the caller answers 401). */
+  async hostIdFor(credentialHash: string): Promise<string | null> {
     const known = this.byHash.get(credentialHash);
     if (known) return known;
     const { rows } = await pgPool().query<{ id: string }>("SELECT id::text AS id FROM hosts WHERE agent_credential_hash = $1", [credentialHash]);
     const id = rows[0]?.id;
-    if (!id) throw unknownCredential();
+    if (!id) return null;
     // Entries are 100 bytes; past the bound (a fleet far larger than one instance serves) start over.
     if (this.byHash.size >= MAX_ENTRIES) this.byHash.clear();
     this.byHash.set(credentialHash, id);
@@ -29,13 +29,3 @@ class KnownAgents {
   }
 }
 
-export function unknownCredential(): AppError {
-  return new AppError("UNAUTHORIZED", "This agent credential is unknown or was revoked: register the agent again with a new token.");
-}
-
-const g = globalThis as unknown as { probebookKnownAgents?: KnownAgents };
-
-export function knownAgents(): KnownAgents {
-  g.probebookKnownAgents ??= new KnownAgents();
-  return g.probebookKnownAgents;
-}

@@ -1,11 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { longIozoneOutput } from "../../../probes/iozone/huge-output";
 import { wideSarOutput } from "../../../probes/sar/huge-output";
-import { parseOffThread } from "./parse-off-thread";
+import { ParseWorkers } from "./parse-off-thread";
 
 const fixture = readFileSync(path.join(__dirname, "../../../e2e/probes/iozone-auto-64m.txt"), "utf8");
+
+// A pool of its own, as each instance has one.
+const workers = new ParseWorkers();
+const parseOffThread = workers.parse.bind(workers);
+afterAll(() => workers.stop());
 
 describe("parseOffThread", () => {
   it("parses real output in a worker and hands back the result as JSON text", async () => {

@@ -1,6 +1,6 @@
-import { pgPool } from "../../pg-pool";
-import { HOST_JOBS_CHANNEL } from "../../notifications";
-import { pgListener } from "../realtime/pg-listener";
+import { pgPool } from "../pg-pool";
+import { HOST_JOBS_CHANNEL } from "../notifications";
+import type { PgListener } from "./pg-listener";
 
 /**
  * The long-polls of this instance waiting for a job, by host. One LISTEN on one channel whose
@@ -12,10 +12,12 @@ const SWEEP_MS = 5000;
 
 type Wake = () => void;
 
-class JobWaiters {
+export class JobWaiters {
   private readonly byHost = new Map<string, Set<Wake>>();
   private listening: Promise<unknown> | null = null;
   private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(private readonly listener: PgListener) {}
 
   /**
    * Registers a waiter before the caller's first claim query, so a run queued between that query
@@ -27,13 +29,19 @@ class JobWaiters {
     set.add(wake);
     this.startSweeper();
     // Subscribed once and never unsubscribed: the listener re-LISTENs after a reconnect.
-    this.listening ??= pgListener().subscribe(HOST_JOBS_CHANNEL, (hostId) => this.wake(hostId));
+    this.listening ??= this.listener.subscribe(HOST_JOBS_CHANNEL, (hostId) => this.wake(hostId));
     await this.listening;
     return () => {
       const s = this.byHost.get(hostId);
       s?.delete(wake);
       if (s?.size === 0) this.byHost.delete(hostId);
     };
+  }
+
+  /** Ends the sweep (tests, shutdown); the listener is the instance's to close. */
+  stop(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
   }
 
   private wake(hostId: string): void {
@@ -53,11 +61,4 @@ class JobWaiters {
     const { rows } = await pgPool().query<{ host_id: string }>("SELECT DISTINCT host_id::text AS host_id FROM probe_runs WHERE status = 'QUEUED'");
     for (const r of rows) this.wake(r.host_id);
   }
-}
-
-const g = globalThis as unknown as { probebookJobWaiters?: JobWaiters };
-
-export function jobWaiters(): JobWaiters {
-  g.probebookJobWaiters ??= new JobWaiters();
-  return g.probebookJobWaiters;
 }

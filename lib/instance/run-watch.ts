@@ -1,4 +1,4 @@
-import { pgPool } from "../../pg-pool";
+import { pgPool } from "../pg-pool";
 
 /** What a live view shows of a run besides its log; the JSON of the SSE `status` event. */
 export interface RunStatusRow {
@@ -33,7 +33,7 @@ export interface RunWatcher {
  */
 const SWEEP_MS = 2000;
 
-class RunWatchSweep {
+export class RunWatchSweep {
   private readonly watchers = new Map<string, Set<RunWatcher>>();
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
@@ -52,6 +52,13 @@ class RunWatchSweep {
         this.timer = null;
       }
     };
+  }
+
+  /** Ends the sweep and forgets every view (tests, shutdown). */
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.watchers.clear();
   }
 
   private async sweep(): Promise<void> {
@@ -87,10 +94,3 @@ const toStatus = (r: RunStatusRow): RunStatusRow => ({
   finishedAt: r.finishedAt,
   cancelRequestedAt: r.cancelRequestedAt,
 });
-
-const g = globalThis as unknown as { probebookRunWatch?: RunWatchSweep };
-
-export function runWatchSweep(): RunWatchSweep {
-  g.probebookRunWatch ??= new RunWatchSweep();
-  return g.probebookRunWatch;
-}

@@ -1,0 +1,101 @@
+// The machinery of one app instance: everything it runs besides answering requests, in one object
+// so that what an instance holds open is written in one place. Use cases reach it through
+// instance(); pages, routes and components never do (a lint floor, eslint.config.mjs).
+import { ChunkBatcher } from "./chunk-batcher";
+import { JobWaiters } from "./job-waiters";
+import { KnownAgents } from "./known-agents";
+import { ParseWorkers } from "./parse/parse-off-thread";
+import { PgListener } from "./pg-listener";
+import { RateLimits } from "./rate-limits";
+import { RunWatchSweep } from "./run-watch";
+import { HostToucher } from "./touch-hosts";
+
+/**
+ * The upkeep an instance runs on its own clock. The work itself is use cases (lib/server), handed
+ * in by the caller, so that lib/instance depends on nothing above it.
+ */
+export interface InstanceUpkeep {
+  /** RUNNING runs whose agent went silent become LOST (idempotent, every instance runs it). */
+  markSilentRunsLost(): Promise<unknown>;
+  /** Expired rows of the failed-credential throttles are deleted. */
+  pruneThrottles(): Promise<unknown>;
+}
+
+export const LOST_SWEEP_MS = 10_000;
+export const THROTTLE_PRUNE_MS = 10 * 60_000;
+
+/**
+ * Every timer and connection an instance runs. Besides these it uses the process's one database
+ * pool (lib/pg-pool.ts, opened on first query, at most PROBEBOOK_DB_POOL connections), which
+ * scripts and the CLI share and which is therefore not the instance's to close.
+ */
+export class Instance {
+  /** Connection: the one LISTEN session, opened with the first subscriber; reconnects 1 s after a drop. */
+  readonly listener = new PgListener();
+  /** Timer: a 5 s sweep for queued runs, while any claim long-poll waits (wakes on pb_host_jobs). */
+  readonly jobWaiters = new JobWaiters(this.listener);
+  /** Timer: a 2 s status and seq sweep, while any live view (SSE) is open. */
+  readonly runWatch = new RunWatchSweep();
+  /** Timer: one 2 s flush of hosts.last_seen_at after a touch. */
+  readonly hostToucher = new HostToucher();
+  /** No timer: group commit of chunk uploads, at most two batch statements on the pool at once. */
+  readonly chunkBatcher = new ChunkBatcher();
+  /** No timer or connection: credential hash → host id, per instance. */
+  readonly knownAgents = new KnownAgents();
+  /** Worker threads: at most two parses at once, each with its deadline timer. */
+  readonly parser = new ParseWorkers();
+  /** No timer of its own: request counters per agent credential (the store expires keys on unref'd timers). */
+  readonly rateLimits = new RateLimits();
+  /** Timers: the LOST sweep every 10 s and the throttle pruning every 10 min (start()). */
+  private upkeep: NodeJS.Timeout[] = [];
+
+  /**
+   * Starts the upkeep timers. The others start on first use: the job sweep then runs on (a no-op
+   * while nobody waits), the live views' sweep stops with the last view, the touch flush is one-shot.
+   */
+  start(tasks: InstanceUpkeep): void {
+    if (this.upkeep.length > 0) return;
+    const every = (ms: number, fn: () => Promise<unknown>) => {
+      // Each step is idempotent and retried at the next tick, so a failure (database away) is dropped.
+      const t = setInterval(() => void fn().catch(() => undefined), ms);
+      t.unref();
+      return t;
+    };
+    this.upkeep = [every(LOST_SWEEP_MS, tasks.markSilentRunsLost), every(THROTTLE_PRUNE_MS, tasks.pruneThrottles)];
+  }
+
+  /** Ends every timer, worker and connection above (tests, shutdown); pending touches are written first. */
+  async stop(): Promise<void> {
+    for (const t of this.upkeep) clearInterval(t);
+    this.upkeep = [];
+    this.jobWaiters.stop();
+    this.runWatch.stop();
+    await this.hostToucher.flush();
+    await this.parser.stop();
+    await this.listener.stop();
+  }
+}
+
+// On globalThis: Next's dev server re-evaluates modules on change, and a second instance in the
+// same process would open a second LISTEN session and run every sweep twice.
+const g = globalThis as unknown as { probebookInstance?: Instance };
+
+/** This process's instance, made on first use (tests and scripts use it without startInstance). */
+export function instance(): Instance {
+  g.probebookInstance ??= new Instance();
+  return g.probebookInstance;
+}
+
+/** Called once from instrumentation.ts: the instance with its upkeep running. */
+export function startInstance(tasks: InstanceUpkeep): Instance {
+  const i = instance();
+  i.start(tasks);
+  return i;
+}
+
+/** Stops this process's instance; the next instance() makes a fresh one. */
+export async function stopInstance(): Promise<void> {
+  const i = g.probebookInstance;
+  g.probebookInstance = undefined;
+  await i?.stop();
+}
