@@ -1,15 +1,13 @@
 // The telemetry panels of a run's timeline, as data: which sample fields each panel draws and in
 // which unit. The run page (Recharts) and the compare page (server-rendered SVG) both draw these,
 // so "device util" means the same series in both places.
+import type { RunTelemetrySample } from "../../probes/protocol/run-events";
 
-/** The fields of a telemetry sample the panels read (lib/server/runs/get-run-telemetry.ts's TelemetryPoint). */
-export interface PanelSample {
-  t: number;
-  cpu: { iowait: number; steal: number };
-  device: { rkBs: number; wkBs: number; rAwait: number; wAwait: number; util: number; aquSz: number } | null;
-  memory: { dirty: number; writeback: number };
-  paging: { pgscand: number; pgscank: number };
-}
+/**
+ * The fields of a telemetry sample the panels read: the live wire checks exactly these
+ * (probes/protocol/run-events.ts), and lib/server/runs/get-run-telemetry.ts's TelemetryPoint has them.
+ */
+export type PanelSample = RunTelemetrySample;
 
 export interface PanelDef {
   id: string;
