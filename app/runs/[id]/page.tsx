@@ -47,7 +47,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const { id } = await params;
   const actor = await requirePageUser(`/runs/${id}`);
   if (!isUuid(id)) notFound();
-  const run = await getRun(id).catch((err: unknown) => {
+  const run = await getRun({ id }).catch((err: unknown) => {
     if (err instanceof AppError && err.code === "NOT_FOUND") notFound();
     throw err;
   });

@@ -14,7 +14,7 @@ import { defaultArmLabel, type StoredArm, type StoredPolicy } from "./arm-plan";
 import { queueRound } from "./queue-round";
 import { trialBindingErrors } from "./trial-checks";
 import { readHostProfile } from "../../../probes/profile/read-profile";
-import type { CreateExperimentInput } from "./schemas";
+import type { CreateExperimentInput } from "../../api/schemas/experiments";
 
 /** The agent keeps this much free beyond what a run writes (probes/agent/job-guard.ts). */
 const MARGIN_BYTES = 64 * 2 ** 20;

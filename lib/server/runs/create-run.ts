@@ -1,22 +1,13 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import type { Prisma } from "@prisma/client";
-import { z } from "zod";
 import { getProbe, probeChoices, requiredFreeBytes, validateParams } from "../../../probes/catalog";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { uuidSchema } from "../../http/params";
+import type { CreateRunInput } from "../../api/schemas/runs";
 import { missingToolMessage, profileTargets } from "../hosts/host-summary";
 import { notifyHost } from "../realtime/notify";
-
-export const createRunSchema = z.object({
-  hostId: uuidSchema("Pick a registered host."),
-  probe: z.string().min(1).max(50),
-  params: z.record(z.string(), z.unknown()),
-  repeats: z.number().int().min(1).max(20).default(1),
-});
-
 
 export function insideAllowed(target: string, allowed: string[]): boolean {
   const t = path.posix.normalize(target);
@@ -31,7 +22,7 @@ export function insideAllowed(target: string, allowed: string[]): boolean {
  * catalog and what the host's agent reported: allowed directories, installed tools, free space.
  * The agent checks all of it again before running anything.
  */
-export async function createRun(input: z.infer<typeof createRunSchema>, createdById: string): Promise<{ ids: string[] }> {
+export async function createRun({ input, createdById }: { input: CreateRunInput; createdById: string }): Promise<{ ids: string[] }> {
   const probe = getProbe(input.probe);
   if (!probe) throw new AppError("BAD_REQUEST", `Unknown probe "${input.probe}".`, { probe: [`Choose ${probeChoices()}.`] });
   const host = await db().host.findUnique({ where: { id: input.hostId }, select: { id: true, capabilities: true, profile: true } });

@@ -1,26 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
-import { isProbeId, probeChoices } from "../../../probes/catalog";
 import { MAX_CHUNK_CHARS } from "../../../probes/protocol/schemas";
+import { MAX_IMPORT_CHARS, type ImportRunInput } from "../../api/schemas/runs";
 import { AppError } from "../../http/app-error";
 import { pgPool } from "../../pg-pool";
 import { parseOffThread } from "../parse/parse-off-thread";
 import { storableText } from "./sanitize-log";
 
-export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
-
-const noNul = (s: string) => !s.includes("\u0000");
-
-export const importRunSchema = z.object({
-  probe: z.string().refine(isProbeId, { message: `Choose ${probeChoices()}.` }),
-  output: z
-    .string()
-    .min(1, "Paste or upload the tool's output.")
-    .max(MAX_IMPORT_CHARS, `Output is limited to ${MAX_IMPORT_CHARS / 1024 / 1024} MiB.`),
-  hostLabel: z.string().trim().min(1, "Say which machine this output came from.").max(200).refine(noNul, "The machine name must not contain NUL characters."),
-  notes: z.string().trim().max(5000).refine(noNul, "Notes must not contain NUL characters.").optional(),
-});
-export type ImportRunInput = z.infer<typeof importRunSchema>;
+export { MAX_IMPORT_CHARS };
 
 /**
  * Keeps existing tool output as a run: parsed with the same catalog parser as live runs (in a
@@ -30,7 +16,7 @@ export type ImportRunInput = z.infer<typeof importRunSchema>;
  * with 422; nothing is stored then. The row and its log go in through plain SQL with the result
  * as one JSON parameter: Prisma's per-query compiler took minutes on results of this size.
  */
-export async function importRun(input: ImportRunInput, createdById: string): Promise<{ id: string; format: string | null }> {
+export async function importRun({ input, createdById }: { input: ImportRunInput; createdById: string }): Promise<{ id: string; format: string | null }> {
   const reply = await parseOffThread({ probe: input.probe, output: input.output });
   if (reply.kind === "failed") throw new AppError("BAD_REQUEST", reply.error, { output: [reply.error] });
   if (reply.kind === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", `This output is too large to import: ${reply.message}`);

@@ -1,4 +1,4 @@
-// The bodies and queries of /api/experiments, in one file so the API description can list them.
+// The bodies, queries and answers of /api/experiments, declared in lib/api/experiments.ts.
 import { z } from "zod";
 import { uuidSchema } from "../../http/params";
 
