@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import type { Role } from "../../lib/api/operation";
 import { accessPolicy } from "../../lib/api/operations";
 import { apiTokenFor, bearer } from "../helpers";
