@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", ".next/**", ".data/**", "dist/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: ["node_modules/**", ".next/**", ".data/**", "dist/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "e2e/client/api-types.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
