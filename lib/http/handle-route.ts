@@ -112,13 +112,3 @@ export async function readJsonBody(req: Request, maxBytes = 1024 * 1024): Promis
     throw new AppError("BAD_REQUEST", "The request body must be JSON.");
   }
 }
-
-/** Parses a JSON body with a zod schema; a bad body becomes a 400 with field errors. */
-export async function parseJsonBody<T extends z.ZodType>(req: Request, schema: T, maxBytes = 1024 * 1024): Promise<z.infer<T>> {
-  const body = await readJsonBody(req, maxBytes);
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    throw new AppError("BAD_REQUEST", "Some fields are invalid.", fieldErrorsOf(parsed.error));
-  }
-  return parsed.data;
-}
