@@ -82,6 +82,8 @@ export const agentApi = {
     responses: {
       200: { description: "The run's final status.", json: finishResponseSchema },
       409: err("Chunks 0..lastSeq are not all stored yet: upload them, then retry."),
+      413: err("The stored log is beyond the parser's caps: the run ends FAILED with the reason."),
+      422: err("The parse ran out of time or memory: the run ends FAILED with the reason."),
       ...notYours,
     },
   }),
