@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { isUuid, MAX_COMPARE_RUNS } from "../../compare/run-ids";
 
+// What a public share may reveal about the hosts; the defaults hide host names and paths, because a
+// share link travels further than its author expects (lib/server/comparisons/redact-share.ts applies it).
 export const shareIncludeSchema = z
   .object({
     /** Registered host names, import labels and the OS hostname. */

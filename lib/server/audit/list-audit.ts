@@ -3,8 +3,6 @@ import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { auditQuerySchema, type AuditQuery } from "../../api/schemas/audit";
 
-export type { AuditQuery };
-
 /** Parses URL search params (blank values dropped); a bad filter is a 400 that names it. */
 export function parseAuditQuery(params: URLSearchParams | Record<string, string | string[] | undefined>): AuditQuery {
   const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v] as const);

@@ -2,8 +2,6 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 import { AUDIT_ACTIONS } from "../../api/schemas/audit";
 import { db } from "../../db";
 
-export { AUDIT_ACTIONS };
-
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {

@@ -6,8 +6,6 @@ import { AppError } from "../../http/app-error";
 import { loadCompareRuns } from "./load-runs";
 import { createComparisonSchema, shareIncludeSchema } from "../../api/schemas/comparisons";
 import { redactForShare } from "./redact-share";
-
-export { createComparisonSchema };
 import { makeSnapshot, type ExperimentSnapshot } from "./snapshot";
 
 /** 24 random bytes as base64url: 32 characters, 192 bits, unguessable. */

@@ -1,11 +1,8 @@
 // What a public share may reveal about the hosts, chosen by the sharer. The defaults hide host
 // names and file-system paths: a share link travels further than its author expects.
-import { shareIncludeSchema, type ShareInclude } from "../../api/schemas/comparisons";
+import type { ShareInclude } from "../../api/schemas/comparisons";
 import { labelRuns } from "../../compare/label";
 import type { CompareRun } from "../../compare/types";
-
-export { shareIncludeSchema, type ShareInclude };
-
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : null);

@@ -2,7 +2,6 @@ import { Prisma } from "@prisma/client";
 import { generateSecret, hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-export { hostNameSchema } from "../../api/schemas/hosts";
 
 export const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
 

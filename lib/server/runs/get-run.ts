@@ -43,7 +43,6 @@ export type RunRow = Prisma.ProbeRunGetPayload<{ select: typeof runSelect }>;
 
 const storedFlags = z.array(runCheckSchema);
 
-export type { RunJson };
 
 export function runToJson(r: RunRow): RunJson {
   return {

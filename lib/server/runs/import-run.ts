@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { MAX_CHUNK_CHARS } from "../../../probes/protocol/schemas";
-import { MAX_IMPORT_CHARS, type ImportRunInput } from "../../api/schemas/runs";
+import type { ImportRunInput } from "../../api/schemas/runs";
 import { AppError } from "../../http/app-error";
 import { pgPool } from "../../pg-pool";
 import { parseOffThread } from "../parse/parse-off-thread";
 import { storableText } from "./sanitize-log";
-
-export { MAX_IMPORT_CHARS };
 
 /**
  * Keeps existing tool output as a run: parsed with the same catalog parser as live runs (in a
