@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { exportFormatQuerySchema } from "../http/query-schemas";
 import { err, defineOperation } from "./operation";
-import { createExperimentSchema, experimentResponseSchema, listExperimentsQuerySchema } from "./schemas/experiments";
+import { createExperimentSchema, experimentListItemSchema, experimentResponseSchema, listExperimentsQuerySchema } from "./schemas/experiments";
 
 const group = "Experiments";
 const uuid = z.string().uuid();
@@ -15,7 +15,7 @@ export const experimentsApi = {
     summary: "List experiments, newest first",
     role: "viewer",
     query: listExperimentsQuerySchema,
-    responses: { 200: { description: "The experiments.", json: z.object({ experiments: z.array(z.unknown()) }) } },
+    responses: { 200: { description: "The experiments.", json: z.object({ experiments: z.array(experimentListItemSchema) }) } },
   }),
   create: defineOperation({
     method: "post",

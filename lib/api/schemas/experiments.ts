@@ -127,3 +127,17 @@ export const experimentResponseSchema = z.object({
   excluded: z.array(z.object({ id: z.string(), armIndex: z.number(), round: z.number(), reasons: z.array(z.string()) })),
   reverted: z.boolean().nullable(),
 });
+
+/** One row of GET /api/experiments (lib/server/experiments/list-experiments.ts). */
+export const experimentListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  hostName: z.string().nullable(),
+  probe: z.string(),
+  arms: z.array(z.string()).describe("The arms' labels."),
+  status: z.string(),
+  decision: z.string().nullable(),
+  runs: z.object({ ended: z.number().int(), total: z.number().int() }),
+  headline: z.string().nullable().describe("The first verdict sentence, when it has ended with one."),
+  createdAt: z.string(),
+});
