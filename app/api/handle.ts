@@ -78,7 +78,9 @@ function toResponse(op: Operation, reply: { status: number; headers?: Record<str
 /**
  * Serves one declared operation: refuses cross-site mutations, enforces its role, checks its path
  * id, query and body, and answers with one of its declared statuses and bodies. Errors leave as
- * the JSON error body (lib/http/handle-route.ts); a database that is away is a 503.
+ * the JSON error body (lib/http/handle-route.ts); a database that is away is a 503. The handler's
+ * types come from the operation alone (NoInfer): letting TypeScript infer from the handler's own
+ * answer widened its `status: 200` to `number`, which no declared status accepts.
  */
 export function handle<const O extends Operation>(op: O, fn: (input: HandlerInput<NoInfer<O>>) => Promise<ReplyOf<NoInfer<O["responses"]>>>) {
   return route(async (req: Request, ctx?: { params: Promise<Record<string, string | string[] | undefined>> }) => {
