@@ -3,8 +3,17 @@ import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const noDatabaseClient = {
+  regex: "(^|/)lib/(db|pg-pool)(\\.ts)?$",
+  message: "Pages, routes and components read through a use case in lib/server/<domain>/<verb-noun>.ts, not the database client.",
+};
+const noInstance = {
+  regex: "(^|/)lib/instance(/|$)",
+  message: "lib/instance/ is the app instance's machinery (timers, the LISTEN connection, workers): pages, routes and components reach it through a use case in lib/server/.",
+};
+
 export default tseslint.config(
-  { ignores: ["node_modules/**", ".next/**", ".data/**", "dist/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: ["node_modules/**", ".next/**", ".data/**", "dist/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "e2e/client/api-types.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -41,20 +50,31 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**", "components/**"],
+    files: ["app/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noDatabaseClient, noInstance] }] },
+  },
+  // Components are drawn by pages: a form gets its server action as a prop, never from app/.
+  {
+    files: ["components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [noDatabaseClient, noInstance, { regex: "^(@/|(\\.\\./)+)app(/|$)", message: "components/ must not import app/: take the page's server action as a prop." }] },
+      ],
+    },
+  },
+  // The API's declarations and the HTTP plumbing sit below the use cases: lib/server imports
+  // their schemas, so they must not import lib/server back (the handler, app/api/handle.ts, may).
+  {
+    files: ["lib/api/**", "lib/http/**"],
+    ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            {
-              regex: "(^|/)lib/(db|pg-pool)(\\.ts)?$",
-              message: "Pages, routes and components read through a use case in lib/server/<domain>/<verb-noun>.ts, not the database client.",
-            },
-            {
-              regex: "(^|/)lib/instance(/|$)",
-              message: "lib/instance/ is the app instance's machinery (timers, the LISTEN connection, workers): pages, routes and components reach it through a use case in lib/server/.",
-            },
+            { regex: "^(@/lib/|(\\.\\./)+)server(/|$)", message: "lib/api and lib/http must not import lib/server: move the schema to lib/api/schemas instead." },
+            { regex: "^(@/|(\\.\\./)+)(app|components)(/|$)", message: "lib/api and lib/http must not import app/ or components/." },
           ],
         },
       ],

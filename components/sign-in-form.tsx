@@ -1,10 +1,17 @@
 "use client";
 
 import { useActionState } from "react";
-import { signInAction, type SignInState } from "@/app/sign-in/actions";
 
-export function SignInForm({ next }: { next?: string }) {
-  const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, {});
+/** What the sign-in action answers: a message and field errors to show, the email to keep. */
+export interface SignInState {
+  message?: string;
+  errors?: { email?: string[]; password?: string[] };
+  email?: string;
+}
+
+/** The sign-in page passes its server action in (components/ never import app/). */
+export function SignInForm({ next, signIn }: { next?: string; signIn: (prev: SignInState, form: FormData) => Promise<SignInState> }) {
+  const [state, action, pending] = useActionState<SignInState, FormData>(signIn, {});
   return (
     <form action={action} className="stack" noValidate>
       {state.message ? (

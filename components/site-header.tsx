@@ -12,7 +12,8 @@ const links = [
   { href: "/import", label: "Import" },
 ];
 
-export function SiteHeader() {
+/** The layout passes the sign-out server action in (components/ never import app/). */
+export function SiteHeader({ signOut }: { signOut: () => Promise<void> }) {
   return (
     <header className="site-header">
       <div className="inner">
@@ -26,7 +27,7 @@ export function SiteHeader() {
             </Link>
           ))}
         </nav>
-        <UserBox />
+        <UserBox signOut={signOut} />
       </div>
     </header>
   );

@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
-import { signOutAction } from "@/app/sign-out/actions";
 
 interface Me {
   email: string;
@@ -14,7 +13,7 @@ interface Me {
  * The signed-in user, fetched by the browser so that rendering a public page (guides, share
  * links) never reads the session.
  */
-export function UserBox() {
+export function UserBox({ signOut }: { signOut: () => Promise<void> }) {
   const pathname = usePathname();
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   useEffect(() => {
@@ -39,7 +38,7 @@ export function UserBox() {
           <Link href="/settings/shares">Shares</Link>
           {me.role === "ADMIN" ? <Link href="/admin/users">Users</Link> : null}
           {me.role === "ADMIN" ? <Link href="/admin/audit">Audit</Link> : null}
-          <form action={signOutAction}>
+          <form action={signOut}>
             <button className="btn-link" type="submit">
               Sign out
             </button>

@@ -76,4 +76,26 @@ describe("lint floors", () => {
     const code = `import { getRun } from "@/lib/server/runs/get-run";\nimport { dbErrorMessage } from "@/lib/db-errors";\nexport const x = [getRun, dbErrorMessage];\n`;
     expect(await floorErrors("app/floor-check/page.tsx", code)).toEqual([]);
   });
+
+  it("fails when a component imports app/ (a form takes its server action as a prop)", async () => {
+    for (const spec of ["@/app/hosts/actions", "../app/sign-in/actions", "../../app/layout"]) {
+      const errors = await floorErrors("components/floor-check/form.tsx", `import * as forbidden from "${spec}";\nexport default forbidden;\n`);
+      expect(errors, spec).toHaveLength(1);
+      expect(errors[0]).toMatch(/components\/ must not import app\//);
+    }
+  });
+
+  it("fails when the API's declarations or the HTTP plumbing import a use case", async () => {
+    for (const [file, spec] of [
+      ["lib/api/floor-check.ts", "../server/runs/create-run"],
+      ["lib/api/schemas/floor-check.ts", "../../server/runs/get-run"],
+      ["lib/http/floor-check.ts", "@/lib/server/runs/get-run"],
+    ] as const) {
+      const errors = await floorErrors(file, `import * as forbidden from "${spec}";\nexport default forbidden;\n`);
+      expect(errors, `${file} → ${spec}`).toHaveLength(1);
+      expect(errors[0]).toMatch(/must not import lib\/server/);
+    }
+    const allowed = `import { z } from "zod";\nimport { TOOL_IDS } from "../../probes/catalog";\nimport { uuidSchema } from "../http/params";\nexport const x = [z, TOOL_IDS, uuidSchema];\n`;
+    expect(await floorErrors("lib/api/floor-check.ts", allowed)).toEqual([]);
+  });
 });

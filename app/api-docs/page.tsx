@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { authText, openApiDocument } from "@/lib/http/openapi/document";
-import { API_OPERATIONS } from "@/lib/http/openapi/operations";
-import type { ApiOperation } from "@/lib/http/openapi/types";
+import { openApiDocument } from "@/lib/api/openapi";
+import { authText, type Operation as ApiOperation } from "@/lib/api/operation";
+import { API_OPERATIONS } from "@/lib/api/operations";
 import styles from "./api-docs.module.css";
 
 export const metadata: Metadata = { title: "HTTP API", description: "Every route of Probebook's HTTP API: methods, parameters, bodies, responses and access." };

@@ -5,16 +5,13 @@ import { requireActor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/http/app-error";
 import { uuidSchema } from "@/lib/http/params";
 import { audit } from "@/lib/server/audit/audit-request";
-import { createHost, hostNameSchema, reissueRegistration } from "@/lib/server/hosts/create-host";
-import { describeRegistration, type HostRegistration } from "@/lib/server/hosts/describe-registration";
+import { hostNameSchema } from "@/lib/api/schemas/hosts";
+import { createHost, reissueRegistration } from "@/lib/server/hosts/create-host";
+import type { RegistrationState } from "@/components/hosts/registration-result";
+import { describeRegistration } from "@/lib/server/hosts/describe-registration";
 import { mediumOverrideSchema, setMediumOverride } from "@/lib/server/hosts/set-medium-override";
 import { requestToolsRecheck } from "@/lib/server/hosts/request-tools-recheck";
 
-export interface RegistrationState {
-  error?: string;
-  fieldErrors?: { name?: string[] };
-  host?: HostRegistration;
-}
 
 async function asState(fn: () => Promise<RegistrationState>): Promise<RegistrationState> {
   try {

@@ -7,7 +7,8 @@ import { requirePageUser } from "@/lib/auth/page-guard";
 import { labelRuns } from "@/lib/compare/label";
 import { runFilterChoices } from "@/lib/server/comparisons/run-filters";
 import { RUN_ORIGINS, RUN_ORIGIN_LABELS, RUN_STATUSES } from "@/lib/run-status";
-import { listRuns, listRunsQuerySchema } from "@/lib/server/runs/list-runs";
+import { listRunsQuerySchema } from "@/lib/api/schemas/runs";
+import { listRuns } from "@/lib/server/runs/list-runs";
 import { TOOL_IDS } from "@/probes/catalog";
 
 export const metadata: Metadata = { title: "Runs" };

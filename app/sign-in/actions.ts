@@ -7,12 +7,8 @@ import { clientAddress } from "@/lib/http/client-address";
 import { safeNext } from "@/lib/http/safe-next";
 import { attemptSignIn } from "@/lib/server/sessions/sign-in";
 import { getSession } from "@/lib/auth/session";
+import type { SignInState } from "@/components/sign-in-form";
 
-export interface SignInState {
-  message?: string;
-  errors?: { email?: string[]; password?: string[] };
-  email?: string;
-}
 
 const signInSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, "Enter your email address.").email("Enter a valid email address."),

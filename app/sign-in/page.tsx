@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { SignInForm } from "@/components/sign-in-form";
+import { signInAction } from "./actions";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -12,7 +13,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         Hosts, runs and launching need an account. An administrator creates one with{" "}
         <code>npm run admin -- user create --email you@example.com --password … --role operator</code>.
       </p>
-      <SignInForm next={next} />
+      <SignInForm next={next} signIn={signInAction} />
     </>
   );
 }

@@ -1,11 +1,10 @@
 "use client";
 
 import { useActionState } from "react";
-import { createHostAction, type RegistrationState } from "@/app/hosts/actions";
-import { RegistrationResult } from "./registration-result";
+import { RegistrationResult, type RegistrationAction, type RegistrationState } from "./registration-result";
 
-export function AddHostForm() {
-  const [state, action, pending] = useActionState<RegistrationState, FormData>(createHostAction, {});
+export function AddHostForm({ createHost }: { createHost: RegistrationAction }) {
+  const [state, action, pending] = useActionState<RegistrationState, FormData>(createHost, {});
   if (state.host) return <RegistrationResult host={state.host} />;
   return (
     <form action={action} className="stack" noValidate>

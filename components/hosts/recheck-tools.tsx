@@ -2,13 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { recheckToolsAction } from "@/app/hosts/actions";
 
 /**
  * "Re-check tools": asks the running agent to detect its tools again. While the request is
  * pending the page refreshes itself, so the answer shows without a reload.
  */
-export function RecheckTools({ hostId, pending }: { hostId: string; pending: boolean }) {
+export function RecheckTools({ hostId, pending, recheck }: { hostId: string; pending: boolean; recheck: (form: FormData) => Promise<void> }) {
   const router = useRouter();
   useEffect(() => {
     if (!pending) return;
@@ -21,7 +20,7 @@ export function RecheckTools({ hostId, pending }: { hostId: string; pending: boo
     };
   }, [pending, router]);
   return (
-    <form action={recheckToolsAction} style={{ display: "inline" }}>
+    <form action={recheck} style={{ display: "inline" }}>
       <input type="hidden" name="hostId" value={hostId} />
       <button className="btn" type="submit" disabled={pending}>
         {pending ? "Re-checking…" : "Re-check tools"}

@@ -1,5 +1,15 @@
 import type { HostRegistration } from "@/lib/server/hosts/describe-registration";
 
+/** What the add-host and re-register actions answer: a refusal to show, or the registration made. */
+export interface RegistrationState {
+  error?: string;
+  fieldErrors?: { name?: string[] };
+  host?: HostRegistration;
+}
+
+/** A form action that registers a host; the page passes its server action in (components/ never import app/). */
+export type RegistrationAction = (prev: RegistrationState, form: FormData) => Promise<RegistrationState>;
+
 /** Shown once after creating a host or re-issuing its token: the token is never shown again. */
 export function RegistrationResult({ host }: { host: HostRegistration }) {
   return (

@@ -1,11 +1,10 @@
 "use client";
 
 import { useActionState } from "react";
-import { reregisterHostAction, type RegistrationState } from "@/app/hosts/actions";
-import { RegistrationResult } from "./registration-result";
+import { RegistrationResult, type RegistrationAction, type RegistrationState } from "./registration-result";
 
-export function ReregisterForm({ hostId }: { hostId: string }) {
-  const [state, action, pending] = useActionState<RegistrationState, FormData>(reregisterHostAction, {});
+export function ReregisterForm({ hostId, reregister }: { hostId: string; reregister: RegistrationAction }) {
+  const [state, action, pending] = useActionState<RegistrationState, FormData>(reregister, {});
   if (state.host) return <RegistrationResult host={state.host} />;
   return (
     <form action={action}>

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { RunJson } from "@/lib/server/runs/get-run";
+import type { RunJson } from "@/lib/api/schemas/runs";
 
 /**
  * The checks a finished run failed against its own telemetry (probes/checks): each flag with

@@ -2,7 +2,7 @@
 // progress live in the browser, the parsed create/stat/delete rates, and the comparison with
 // the 50,000-table guide's reference runs.
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { signInAs } from "../helpers";
 import { startAgent, type AgentHandle } from "./agent-process";
 

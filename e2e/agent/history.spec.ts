@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { signInAs } from "../helpers";
 import { startAgent, type AgentHandle } from "./agent-process";
 

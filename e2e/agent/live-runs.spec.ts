@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { apiTokenFor, bearer, signInAs } from "../helpers";
 import { startAgent, type AgentHandle } from "./agent-process";
 

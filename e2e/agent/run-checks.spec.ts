@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { apiTokenFor, bearer, signInAs } from "../helpers";
 import { addHostWithAgent, removeAgent, type AgentHandle } from "./agent-process";
 

@@ -3,7 +3,8 @@
 // not labelled with its target's file system, and the agent leaves no scratch files behind —
 // after a cancel, and after being killed in the middle of a run.
 import fs from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { apiTokenFor, bearer, signInAs } from "../helpers";
 import { startAgent, type AgentHandle } from "./agent-process";
 

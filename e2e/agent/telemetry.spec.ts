@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { apiTokenFor, bearer, signInAs } from "../helpers";
 import { startAgent, type AgentHandle } from "./agent-process";
 

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { startAgent, type AgentHandle } from "../agent/agent-process";
 import { apiTokenFor, bearer } from "../helpers";
 

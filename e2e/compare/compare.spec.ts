@@ -4,7 +4,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { apiTokenFor, bearer, signInAs } from "../helpers";
 import { mountLoopFs, root, startAgent, unmountLoopFs, type Agent, type LoopFs } from "./agent";
 

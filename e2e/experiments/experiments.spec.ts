@@ -7,7 +7,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { startAgent, type AgentHandle } from "../agent/agent-process";
 import { apiTokenFor, bearer, signInAs } from "../helpers";
 

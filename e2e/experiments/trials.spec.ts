@@ -6,7 +6,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { addHostWithAgent, removeAgent, type AgentHandle } from "../agent/agent-process";
 import { signInAs } from "../helpers";
 

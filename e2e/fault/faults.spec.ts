@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { buildSarCommand } from "../../probes/sar/command";
 import type { RunView } from "./agent-tap";
 import { alive, FaultStack, removeAppRoot, sleep, type FaultAgent } from "./stack";

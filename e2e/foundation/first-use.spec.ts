@@ -4,7 +4,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { apiTokenFor, bearer, registerFakeAgent, signInAs } from "../helpers";
 
 test.describe.configure({ mode: "serial" });

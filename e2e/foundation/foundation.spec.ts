@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { adminCli, createUser, signInViaForm, uniqueEmail } from "../helpers";
 
 test("home page says what Probebook is and links to every area", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { readDatabaseUrlFile } from "../../lib/runtime/database-url-file";
 import { createUser, e2eDataDir, signInViaForm } from "../helpers";
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { adminCli, apiTokenFor, bearer, createUser, registerFakeAgent, signIn } from "../helpers";
 
 // Each test makes users and tokens with the admin CLI (a process each): slow on a busy machine.

@@ -2,7 +2,7 @@
 // then the parsed percentile curve, latency histogram and per-second figures from the logs the
 // agent appended to the output.
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { signInAs } from "../helpers";
 import { startAgent, type AgentHandle } from "../agent/agent-process";
 

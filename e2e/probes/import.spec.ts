@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { apiTokenFor, bearer, signInAs } from "../helpers";
 
 const fixture = path.join(__dirname, "iozone-auto-64m.txt");

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { apiTokenFor, bearer, createUser, registerFakeAgent, signInViaForm } from "../helpers";
 
 /** A host whose "agent" (this test, through the real agent API) allows only /srv/pb. */

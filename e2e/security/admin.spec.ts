@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { signInAs, uniqueEmail } from "../helpers";
 
 test("an admin creates a user and changes a role in the UI; viewers cannot open the page", async ({ page, browser }) => {

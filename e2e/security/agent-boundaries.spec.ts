@@ -1,7 +1,8 @@
 // Attacks on the agent protocol, the import and the query boundaries, against the real server
 // (`next start`) and a real PostgreSQL: run state enforced, bounded parsing off the request
 // thread, launches on unreported hosts, and 400s instead of 500s.
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { longIozoneOutput } from "../../probes/iozone/huge-output";
 import { wideSarOutput } from "../../probes/sar/huge-output";
 import { apiTokenFor, bearer, registerFakeAgent } from "../helpers";

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { adminCli, apiTokenFor, bearer, createUser, signIn, signInAs, signInViaForm } from "../helpers";
 
 const me = async (request: { get: (u: string, o?: object) => Promise<{ json: () => Promise<unknown> }> }, cookie?: string) =>

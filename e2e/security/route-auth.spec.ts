@@ -1,55 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
+import type { Role } from "../../lib/api/operation";
+import { accessPolicy } from "../../lib/api/operations";
 import { apiTokenFor, bearer } from "../helpers";
 
 type Need = "public" | "agent" | "VIEWER" | "OPERATOR" | "ADMIN";
 
 /**
- * Who may call each route handler. The test below walks app/api and fails for any handler this
- * table does not name, so a new route cannot ship without a decision about its access.
+ * Who may call each route handler, read from the operations' declarations (lib/api/<area>.ts),
+ * the same ones the handlers enforce and the document states. The test below walks app/api and
+ * fails for any handler that is not a declared operation.
  */
-const POLICY: Record<string, Need> = {
-  "GET /api/health": "public",
-  "GET /api/me": "public",
-  "GET /api/openapi.json": "public",
-  "GET /api/hosts": "VIEWER",
-  "POST /api/hosts": "OPERATOR",
-  "GET /api/hosts/[id]": "VIEWER",
-  // Operators delete what they added, admins anything (403 for another operator's).
-  "DELETE /api/hosts/[id]": "OPERATOR",
-  "GET /api/runs": "VIEWER",
-  "POST /api/runs": "OPERATOR",
-  "POST /api/runs/import": "OPERATOR",
-  "GET /api/runs/[id]": "VIEWER",
-  "PATCH /api/runs/[id]": "OPERATOR",
-  "DELETE /api/runs/[id]": "OPERATOR",
-  "GET /api/runs/[id]/log": "VIEWER",
-  "GET /api/runs/[id]/events": "VIEWER",
-  "GET /api/runs/[id]/telemetry": "VIEWER",
-  "GET /api/runs/[id]/export": "VIEWER",
-  "POST /api/runs/[id]/cancel": "OPERATOR",
-  "POST /api/comparisons": "OPERATOR",
-  "GET /api/comparisons/preview": "VIEWER",
-  "GET /api/comparisons/[slug]": "public",
-  "GET /api/comparisons/[slug]/csv": "public",
-  "DELETE /api/comparisons/[slug]": "OPERATOR",
-  // Any signed-in user may ask; only the sharer or an admin succeeds (403 otherwise).
-  "POST /api/comparisons/[slug]/revoke": "VIEWER",
-  "GET /api/experiments": "VIEWER",
-  "POST /api/experiments": "OPERATOR",
-  "GET /api/experiments/[id]": "VIEWER",
-  "POST /api/experiments/[id]/cancel": "OPERATOR",
-  "GET /api/experiments/[id]/export": "VIEWER",
-  "POST /api/experiments/[id]/share": "OPERATOR",
-  "GET /api/admin/audit": "ADMIN",
-  "POST /api/agent/register": "public",
-  "POST /api/agent/heartbeat": "agent",
-  "POST /api/agent/jobs/claim": "agent",
-  "POST /api/agent/runs/[id]/chunks": "agent",
-  "POST /api/agent/runs/[id]/finish": "agent",
-  "POST /api/agent/history": "agent",
-};
+const NEED: Record<Role, Need> = { public: "public", agent: "agent", viewer: "VIEWER", operator: "OPERATOR", admin: "ADMIN" };
+const POLICY: Record<string, Need> = Object.fromEntries(Object.entries(accessPolicy()).map(([key, role]) => [key, NEED[role]]));
 
 const RANK = { VIEWER: 1, OPERATOR: 2, ADMIN: 3 } as const;
 const root = path.resolve(__dirname, "..", "..");

@@ -33,8 +33,9 @@ export async function actorFromBearer(token: string): Promise<Actor | null> {
  * Who is asking: an API token in `Authorization: Bearer`, else the session cookie. The user row
  * is read on every request so a changed role or a deleted user takes effect at once.
  */
-export async function currentActor(): Promise<Actor | null> {
-  const token = bearerToken((await headers()).get("authorization"));
+export async function currentActor(authorization?: string | null): Promise<Actor | null> {
+  // A route handler passes its request's header; pages and actions read it from Next's request scope.
+  const token = bearerToken(authorization !== undefined ? authorization : (await headers()).get("authorization"));
   if (token !== undefined) {
     if (token === null) throw new AppError("UNAUTHORIZED", "Malformed Authorization header: expected `Bearer <API token>`.");
     const actor = await actorFromBearer(token);
@@ -48,8 +49,8 @@ export async function currentActor(): Promise<Actor | null> {
 }
 
 /** The actor, or a 401/403 AppError when there is none or its role is below `role`. */
-export async function requireActor(role: Role = "VIEWER"): Promise<Actor> {
-  const actor = await currentActor();
+export async function requireActor(role: Role = "VIEWER", authorization?: string | null): Promise<Actor> {
+  const actor = await currentActor(authorization);
   if (!actor) throw new AppError("UNAUTHORIZED", "Sign in or send `Authorization: Bearer <API token>`.");
   if (!roleAtLeast(actor.role, role)) {
     throw new AppError("FORBIDDEN", `This needs the ${role.toLowerCase()} role; you are ${actor.role.toLowerCase()}.`);

@@ -1,6 +1,7 @@
 import { getIronSession, type SessionOptions } from "iron-session";
 import { cookies } from "next/headers";
 import { ensureSessionSecret } from "../runtime/session-secret";
+import { SESSION_COOKIE } from "./session-cookie";
 import { SESSION_TTL_SECONDS } from "./session-store";
 
 /** The sealed cookie carries only the id of a `sessions` row; the row decides whether it is live. */
@@ -8,7 +9,7 @@ export interface SessionData {
   sid?: string;
 }
 
-export const SESSION_COOKIE = "probebook_session";
+export { SESSION_COOKIE };
 
 function options(): SessionOptions {
   return {

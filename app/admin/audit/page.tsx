@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { AppError } from "@/lib/http/app-error";
-import { AUDIT_ACTIONS } from "@/lib/server/audit/record-audit";
-import { listAudit, parseAuditQuery, type AuditQuery } from "@/lib/server/audit/list-audit";
+import { AUDIT_ACTIONS, type AuditQuery } from "@/lib/api/schemas/audit";
+import { listAudit, parseAuditQuery } from "@/lib/server/audit/list-audit";
 
 export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";

@@ -1,11 +1,13 @@
-import { route } from "@/lib/http/handle-route";
-import { openApiDocument } from "@/lib/http/openapi/document";
+import { openApiDocument } from "@/lib/api/openapi";
+import { serviceApi } from "@/lib/api/service";
 import { serverUrl } from "@/lib/server/hosts/server-url";
+import { handle } from "../handle";
 
 export const dynamic = "force-dynamic";
 
-/** Public: the OpenAPI 3.1 document of every route, built from the schemas the routes validate with. */
-export const GET = route(async () => {
-  const doc = openApiDocument({ serverUrl: await serverUrl().catch(() => undefined) });
-  return Response.json(doc, { headers: { "cache-control": "public, max-age=60" } });
-});
+/** Public: the OpenAPI 3.1 document of every declared operation. */
+export const GET = handle(serviceApi.openapi, async () => ({
+  status: 200,
+  json: openApiDocument({ serverUrl: await serverUrl().catch(() => undefined) }),
+  headers: { "cache-control": "public, max-age=60" },
+}));

@@ -16,7 +16,7 @@ import { hostChanges } from "@/lib/server/hosts/host-changes";
 import { hostSummary } from "@/lib/server/hosts/host-summary";
 import { listHistoryDays } from "@/lib/server/runs/list-history-days";
 import { listHostRuns } from "@/lib/server/runs/list-host-runs";
-import { setMediumOverrideAction } from "../actions";
+import { recheckToolsAction, reregisterHostAction, setMediumOverrideAction } from "../actions";
 
 export const metadata: Metadata = { title: "Host" };
 export const dynamic = "force-dynamic";
@@ -84,7 +84,7 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
           <p className="muted small" data-testid="tools-checked">
             Checked {minuteUtc(s.toolsCheckedAt, "never")} UTC; the agent checks again every 5 minutes when idle.
           </p>
-          {operator && host.agentRegisteredAt ? <RecheckTools hostId={host.id} pending={s.recheckPending} /> : null}
+          {operator && host.agentRegisteredAt ? <RecheckTools hostId={host.id} pending={s.recheckPending} recheck={recheckToolsAction} /> : null}
         </div>
       </div>
       {s.missingTools.length > 0 ? (
@@ -189,7 +189,7 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
         <>
           <h2>Agent credential</h2>
           <p className="muted">If the host was compromised or rebuilt, revoke its credential; the running agent is refused at its next request and needs a new registration token.</p>
-          <ReregisterForm hostId={host.id} />
+          <ReregisterForm hostId={host.id} reregister={reregisterHostAction} />
         </>
       ) : null}
       {mayChange(actor, host.createdById) ? (

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AddHostForm } from "@/components/hosts/add-host-form";
 import { requirePageUser } from "@/lib/auth/page-guard";
+import { createHostAction } from "../actions";
 
 export const metadata: Metadata = { title: "Add host" };
 
@@ -13,7 +14,7 @@ export default async function NewHostPage() {
         Name the machine. Probebook gives you a one-time registration token and the command that starts the agent on it; the
         agent connects out to this server, reports the host&apos;s profile and waits for probes you launch here.
       </p>
-      <AddHostForm />
+      <AddHostForm createHost={createHostAction} />
     </>
   );
 }

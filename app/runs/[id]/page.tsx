@@ -22,7 +22,8 @@ import { diagnoseResult } from "@/lib/diagnosis/run-diagnosis";
 import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
 import { listReferenceRuns } from "@/lib/server/reference/list-reference-runs";
-import { getRun, type RunJson } from "@/lib/server/runs/get-run";
+import type { RunJson } from "@/lib/api/schemas/runs";
+import { getRun } from "@/lib/server/runs/get-run";
 import { findingsOf } from "@/lib/server/runs/get-run-findings";
 import { getRunTimeline } from "@/lib/server/runs/get-run-timeline";
 import { listRepeats } from "@/lib/server/runs/list-repeats";
@@ -48,7 +49,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const { id } = await params;
   const actor = await requirePageUser(`/runs/${id}`);
   if (!isUuid(id)) notFound();
-  const run = await getRun(id).catch((err: unknown) => {
+  const run = await getRun({ id }).catch((err: unknown) => {
     if (err instanceof AppError && err.code === "NOT_FOUND") notFound();
     throw err;
   });

@@ -13,13 +13,13 @@ export interface AgentHost {
 }
 
 /** The agent credential in `Authorization: Bearer`; 401 when there is none. */
-export async function agentCredential(): Promise<string> {
-  return requireBearer((await headers()).get("authorization"), "pba_", "Agent requests need `Authorization: Bearer <agent credential>`.");
+export async function agentCredential(authorization?: string | null): Promise<string> {
+  return requireBearer(authorization !== undefined ? authorization : (await headers()).get("authorization"), "pba_", "Agent requests need `Authorization: Bearer <agent credential>`.");
 }
 
 /** The SHA-256 of the agent credential, counted against the agent's request limit; 401 when there is none. */
-export async function agentCredentialHash(): Promise<string> {
-  const hash = hashSecret(await agentCredential());
+export async function agentCredentialHash(authorization?: string | null): Promise<string> {
+  const hash = hashSecret(await agentCredential(authorization));
   const waitMs = await instance().rateLimits.consume("agentRequests", hash);
   if (waitMs !== null) throw new AppError("RATE_LIMITED", `Too many requests: try again in ${Math.ceil(waitMs / 1000)} s.`);
   return hash;
@@ -29,8 +29,9 @@ export async function agentCredentialHash(): Promise<string> {
  * The host whose agent credential is in `Authorization: Bearer`; 401 when unknown or revoked.
  * Plain SQL: every long-poll of every agent passes here. Liveness is recorded in batches.
  */
-export async function authenticateAgent(): Promise<AgentHost> {
-  const hash = await agentCredentialHash();
+export async function authenticateAgent(credentialHash?: string): Promise<AgentHost> {
+  // A handler that already read (and counted) the credential passes its hash.
+  const hash = credentialHash ?? (await agentCredentialHash());
   const { rows } = await pgPool().query<AgentHost>("SELECT id::text AS id, name FROM hosts WHERE agent_credential_hash = $1", [hash]);
   const host = rows[0];
   if (!host) throw unknownCredential();

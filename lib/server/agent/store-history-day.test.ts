@@ -31,7 +31,7 @@ describe("storeHistoryDay", () => {
     const theirs = await storeHistoryDay({ hostId: other.id, body });
     expect(theirs.created).toBe(true);
 
-    const run = await getRun(a.runId);
+    const run = await getRun({ id: a.runId });
     expect(run).toMatchObject({ probe: "sar", status: "SUCCEEDED", origin: "HISTORY", historyDay: DAY, hostId: host.id });
     expect(run.profile).toEqual({ kernel: { release: "6.1" } });
     expect(run.notes).toContain("/var/log/sysstat/sa23");

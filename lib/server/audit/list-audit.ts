@@ -1,25 +1,7 @@
 import type { Prisma } from "@prisma/client";
-import { z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { AUDIT_ACTIONS } from "./record-audit";
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD.")
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "Not a calendar date.");
-
-/** Filters of /admin/audit and GET /api/admin/audit (query strings; empty means any). */
-export const auditQuerySchema = z.object({
-  action: z.enum(AUDIT_ACTIONS, { error: `action is one of ${AUDIT_ACTIONS.join(", ")}.` }).optional(),
-  actor: z.string().trim().max(254).optional(),
-  target: z.string().trim().max(100).optional(),
-  ip: z.string().trim().max(100).optional(),
-  from: day.optional(),
-  to: day.optional(),
-  limit: z.coerce.number().int().min(1).max(5000).default(200),
-});
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
+import { auditQuerySchema, type AuditQuery } from "../../api/schemas/audit";
 
 /** Parses URL search params (blank values dropped); a bad filter is a 400 that names it. */
 export function parseAuditQuery(params: URLSearchParams | Record<string, string | string[] | undefined>): AuditQuery {

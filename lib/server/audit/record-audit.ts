@@ -1,36 +1,7 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
+import { AUDIT_ACTIONS } from "../../api/schemas/audit";
 import { db } from "../../db";
 
-/** The actions the audit log records; one name per kind of mutation. */
-export const AUDIT_ACTIONS = [
-  "sign-in",
-  "sign-in.failed",
-  "sign-out",
-  "sessions.revoke",
-  "run.launch",
-  "run.cancel",
-  "run.import",
-  "run.annotate",
-  "run.delete",
-  "experiment.create",
-  "experiment.cancel",
-  "experiment.share",
-  "share.create",
-  "share.revoke",
-  "share.delete",
-  "user.create",
-  "user.role",
-  "user.disable",
-  "user.enable",
-  "user.password",
-  "token.create",
-  "token.revoke",
-  "host.create",
-  "host.reregister",
-  "host.register",
-  "host.medium",
-  "host.delete",
-] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {

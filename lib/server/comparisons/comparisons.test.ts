@@ -6,7 +6,8 @@ import { buildComparison } from "../../compare/model";
 import { profile } from "../../compare/testing";
 import { db } from "../../db";
 import { connectTestDatabase } from "../../testing/db";
-import { createComparison, createComparisonSchema, SLUG_RE } from "./create-comparison";
+import { createComparisonSchema } from "../../api/schemas/comparisons";
+import { createComparison, SLUG_RE } from "./create-comparison";
 import { comparisonJson, getComparison } from "./get-comparison";
 import { loadCompareRuns } from "./load-runs";
 

@@ -1,29 +1,12 @@
 import crypto from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { isUuid, MAX_COMPARE_RUNS } from "../../compare/run-ids";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { loadCompareRuns } from "./load-runs";
-import { redactForShare, shareIncludeSchema } from "./redact-share";
+import { createComparisonSchema, shareIncludeSchema } from "../../api/schemas/comparisons";
+import { redactForShare } from "./redact-share";
 import { makeSnapshot, type ExperimentSnapshot } from "./snapshot";
-
-export const createComparisonSchema = z.object({
-  runIds: z
-    .array(z.string().refine(isUuid, { message: "Each run id must be a UUID." }), { error: "runIds must be a list of run ids." })
-    .min(1, "Choose at least one run.")
-    .max(MAX_COMPARE_RUNS, `A comparison holds at most ${MAX_COMPARE_RUNS} runs.`),
-  title: z
-    .string({ error: "Give the comparison a title." })
-    .trim()
-    .min(1, "Give the comparison a title.")
-    .max(200, "The title is at most 200 characters."),
-  /** Which host details the public snapshot keeps (default: no host names, no paths). */
-  include: shareIncludeSchema,
-  /** Optional lifetime of the link in whole days; absent: until revoked. */
-  expiresInDays: z.number().int("Whole days only.").min(1, "At least 1 day.").max(3650, "At most 3650 days.").optional(),
-});
-export type CreateComparisonInput = z.infer<typeof createComparisonSchema>;
 
 /** 24 random bytes as base64url: 32 characters, 192 bits, unguessable. */
 export function newSlug(): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CompareRun } from "../../compare/types";
-import { redactForShare, shareIncludeSchema } from "./redact-share";
+import { shareIncludeSchema } from "../../api/schemas/comparisons";
+import { redactForShare } from "./redact-share";
 
 const run = (id: string, hostKey: string, hostName: string, target: string): CompareRun => ({
   id,

@@ -1,20 +1,8 @@
 // What a public share may reveal about the hosts, chosen by the sharer. The defaults hide host
 // names and file-system paths: a share link travels further than its author expects.
-import { z } from "zod";
+import type { ShareInclude } from "../../api/schemas/comparisons";
 import { labelRuns } from "../../compare/label";
 import type { CompareRun } from "../../compare/types";
-
-export const shareIncludeSchema = z
-  .object({
-    /** Registered host names, import labels and the OS hostname. */
-    hostnames: z.boolean().default(false),
-    /** Target directories, mount points and mount sources. */
-    paths: z.boolean().default(false),
-    /** Kernel release and distribution. */
-    kernel: z.boolean().default(true),
-  })
-  .default({ hostnames: false, paths: false, kernel: true });
-export type ShareInclude = z.infer<typeof shareIncludeSchema>;
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : null);

@@ -14,7 +14,7 @@ import { defaultArmLabel, type StoredArm, type StoredPolicy } from "./arm-plan";
 import { queueRound } from "./queue-round";
 import { trialBindingErrors } from "./trial-checks";
 import { readHostProfile } from "../../../probes/profile/read-profile";
-import type { CreateExperimentInput } from "./schemas";
+import type { CreateExperimentInput } from "../../api/schemas/experiments";
 
 const MiB = 2 ** 20;
 const mib = (b: number) => `${Math.ceil(b / MiB)} MiB`;

@@ -13,7 +13,7 @@ import { readPolicy } from "./arm-plan";
 import { experimentJson, getExperiment } from "./get-experiment";
 import { jobSetupForRun } from "./job-setup";
 import { listExperiments } from "./list-experiments";
-import { createExperimentSchema, experimentResponseSchema } from "./schemas";
+import { createExperimentSchema, experimentResponseSchema } from "../../api/schemas/experiments";
 
 connectTestDatabase();
 
@@ -63,7 +63,7 @@ async function runNext(hostId: string, seconds: (armIndex: number) => number, se
   const job = await claimedJob(hostId);
   if (!job) return null;
   await db().runLogChunk.create({ data: { runId: job.id, seq: 0, data: ddOutput(seconds(job.arm_index ?? 0)) } });
-  await finishRun(job.id, { exitCode: 0, signal: null, durationMs: 100, lastSeq: 0, error: null, cancelled: false, timedOut: false, interrupted: false, profile: null, setup: setup?.(job.arm_index ?? 0) ?? null });
+  await finishRun({ runId: job.id, finish: { exitCode: 0, signal: null, durationMs: 100, lastSeq: 0, error: null, cancelled: false, timedOut: false, interrupted: false, profile: null, setup: setup?.(job.arm_index ?? 0) ?? null } });
   return job;
 }
 
@@ -184,7 +184,7 @@ describe("experiments", () => {
     const h = await host();
     const { id } = await createExperiment({ input: body(h.id, [{ tunables: { "vm.dirty_ratio": 10 } }, { tunables: { "vm.dirty_ratio": 40 } }], { min: 3, max: 3 }, { ...ddParams, target: "/srv/pb" }), createdById: null });
     const job = await claimedJob(h.id);
-    await finishRun(job!.id, { exitCode: null, signal: null, durationMs: 0, lastSeq: -1, error: "vm.dirty_ratio may not be changed", cancelled: false, timedOut: false, interrupted: false, profile: null, setup: { lab: null, tunables: [], droppedCaches: false, error: "vm.dirty_ratio may not be changed" } });
+    await finishRun({ runId: job!.id, finish: { exitCode: null, signal: null, durationMs: 0, lastSeq: -1, error: "vm.dirty_ratio may not be changed", cancelled: false, timedOut: false, interrupted: false, profile: null, setup: { lab: null, tunables: [], droppedCaches: false, error: "vm.dirty_ratio may not be changed" } } });
     const failed = await getExperiment({ id });
     expect(failed.status).toBe("FAILED");
     expect(failed.decisionMessage).toMatch(/vm.dirty_ratio=10 in round 1 ended failed: vm.dirty_ratio may not be changed/);
@@ -197,10 +197,10 @@ describe("experiments", () => {
     expect(c).toEqual({ status: "CANCELLED", runningRunId: running!.id });
     expect((await getExperiment({ id: second.id })).reverted).toBeNull();
     await expect(cancelExperiment({ id: second.id })).rejects.toMatchObject({ code: "CONFLICT" });
-    await finishRun(running!.id, {
+    await finishRun({ runId: running!.id, finish: {
       exitCode: null, signal: "SIGTERM", durationMs: 10, lastSeq: -1, error: null, cancelled: true, timedOut: false, interrupted: false, profile: null,
       setup: { lab: null, tunables: [{ name: "vm.dirty_ratio", device: null, from: "20", to: "10", restored: true }], droppedCaches: false, error: null },
-    });
+    } });
     const after = await getExperiment({ id: second.id });
     expect(after).toMatchObject({ status: "CANCELLED", decision: "cancelled", reverted: true });
     expect(after.runs.map((r) => r.status).sort()).toEqual(["CANCELLED", "CANCELLED"]);
@@ -224,7 +224,7 @@ describe("valid runs and the precision stop rule", () => {
       if (!job) break;
       const row = await db().probeRun.findUniqueOrThrow({ where: { id: job.id }, select: { round: true, armIndex: true } });
       await db().runLogChunk.create({ data: { runId: job.id, seq: 0, data: ddOutput(speed(row.armIndex!, row.round!)) } });
-      await finishRun(job.id, { exitCode: 0, signal: null, durationMs: 100, lastSeq: 0, error: null, cancelled: false, timedOut: false, interrupted: false, profile: null, setup: null });
+      await finishRun({ runId: job.id, finish: { exitCode: 0, signal: null, durationMs: 100, lastSeq: 0, error: null, cancelled: false, timedOut: false, interrupted: false, profile: null, setup: null } });
       // Round 2 runs B A: B's run ends first, so its flag is in place when the round completes.
       if (row.round === 1 && row.armIndex === 1) {
         await db().probeRun.update({ where: { id: job.id }, data: { flags: [flag] } });

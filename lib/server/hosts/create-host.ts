@@ -1,19 +1,9 @@
 import { Prisma } from "@prisma/client";
-import { z } from "zod";
 import { generateSecret, hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 
 export const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
-
-export const hostNameSchema = z
-  .string()
-  .trim()
-  .min(1, "Give the host a name.")
-  .max(100, "Host names are at most 100 characters.")
-  .regex(/^[\p{L}\p{N} ._:@()-]+$/u, "Use letters, digits, spaces and . _ - : @ ( ) only.");
-
-export const createHostSchema = z.object({ name: hostNameSchema });
 
 /** Per-user limits; PROBEBOOK_MAX_HOSTS_PER_USER and PROBEBOOK_MAX_PENDING_REGISTRATIONS override them. */
 export function hostLimits(): { hosts: number; pending: number } {

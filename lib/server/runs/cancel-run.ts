@@ -4,7 +4,7 @@ import { advanceExperimentSafely } from "../experiments/advance-safely";
 import { notifyRun } from "../../instance/notify";
 
 /** A queued run is cancelled at once; a running one is flagged and the agent stops its process group. */
-export async function cancelRun(runId: string): Promise<{ status: string }> {
+export async function cancelRun({ id: runId }: { id: string }): Promise<{ status: string }> {
   const run = await db().probeRun.findUnique({ where: { id: runId }, select: { status: true, experimentId: true } });
   if (!run) throw new AppError("NOT_FOUND", `No run ${runId}.`);
   const queued = await db().probeRun.updateMany({

@@ -1,21 +1,13 @@
 import crypto from "node:crypto";
 import type { Prisma } from "@prisma/client";
-import { z } from "zod";
 import { admitProbe, FREE_SPACE_MARGIN_BYTES, type Refusal } from "../../../probes/admission";
 import { getProbe, probeChoices } from "../../../probes/catalog";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
+import type { CreateRunInput } from "../../api/schemas/runs";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { uuidSchema } from "../../http/params";
 import { missingToolMessage, reportedHostFacts } from "../hosts/host-summary";
 import { notifyHost } from "../../instance/notify";
-
-export const createRunSchema = z.object({
-  hostId: uuidSchema("Pick a registered host."),
-  probe: z.string().min(1).max(50),
-  params: z.record(z.string(), z.unknown()),
-  repeats: z.number().int().min(1).max(20).default(1),
-});
 
 const gib = (b: number) => (b / 2 ** 30).toFixed(1);
 
@@ -24,7 +16,7 @@ const gib = (b: number) => (b / 2 ** 30).toFixed(1);
  * applies too (probes/admission.ts): a catalog probe, valid parameters, a target inside the
  * host's allowed directories, the tool installed, room for what it writes plus the agent's margin.
  */
-export async function createRun(input: z.infer<typeof createRunSchema>, createdById: string): Promise<{ ids: string[] }> {
+export async function createRun({ input, createdById }: { input: CreateRunInput; createdById: string }): Promise<{ ids: string[] }> {
   const probe = getProbe(input.probe);
   if (!probe) throw new AppError("BAD_REQUEST", `Unknown probe "${input.probe}".`, { probe: [`Choose ${probeChoices()}.`] });
   const host = await db().host.findUnique({ where: { id: input.hostId }, select: { id: true, capabilities: true, profile: true } });

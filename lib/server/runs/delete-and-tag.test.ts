@@ -11,9 +11,10 @@ import { deleteComparison } from "../comparisons/delete-comparison";
 import { getComparison } from "../comparisons/get-comparison";
 import { deleteHost, HOST_REMOVED_MESSAGE } from "../hosts/delete-host";
 import { deleteRun } from "./delete-run";
-import { getRun, runJsonSchema } from "./get-run";
-import { listRuns, listRunsQuerySchema } from "./list-runs";
-import { updateRunSchema } from "./run-tags";
+import { runJsonSchema, listRunsQuerySchema } from "../../api/schemas/runs";
+import { updateRunSchema } from "../../api/schemas/tags";
+import { getRun } from "./get-run";
+import { listRuns } from "./list-runs";
 import { updateRun } from "./update-run";
 
 connectTestDatabase();
@@ -94,12 +95,12 @@ describe("deleting", () => {
     await expect(deleteHost({ id: host.id, actor: await actor("OPERATOR") })).rejects.toMatchObject({ code: "FORBIDDEN" });
     const r = await deleteHost({ id: host.id, actor: op });
     expect(r).toMatchObject({ runsKept: 3, runsCancelled: 2 });
-    const kept = await getRun(finished.id);
+    const kept = await getRun({ id: finished.id });
     // What the API answers matches the schema the OpenAPI document publishes for it.
     expect(runJsonSchema.strict().safeParse(kept).error?.issues ?? []).toEqual([]);
     expect(kept).toMatchObject({ hostId: null, hostName: host.name, hostRemoved: true, status: "SUCCEEDED" });
     expect(kept.result).toBeTruthy();
-    for (const id of [running.id, queued.id]) expect(await getRun(id)).toMatchObject({ status: "CANCELLED", error: HOST_REMOVED_MESSAGE, hostRemoved: true });
+    for (const id of [running.id, queued.id]) expect(await getRun({ id })).toMatchObject({ status: "CANCELLED", error: HOST_REMOVED_MESSAGE, hostRemoved: true });
     // The agent's next upload is refused as an unknown credential (401), which stops the agent.
     await expect(ingestChunks({ credentialHash: hashSecret(credential), runId: running.id, chunks: [{ seq: 1, data: "after" }] })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     // Filters by host name still find them.

@@ -32,9 +32,9 @@ describe("finishRun: checks against telemetry", () => {
   it("a buffered dd read of a cached file is stored with its flags and checked_at", async () => {
     const { credentialHash, runId } = await agentRun({ target: "/var/tmp", sizeMiB: 2048, mode: "read", blockSizeKiB: 4, direct: false, fdatasync: false });
     await ingestChunks({ credentialHash, runId, chunks: [{ seq: 0, data: "", telemetry: capture.samples }, { seq: 1, data: capture.stderr }] });
-    const { status } = await finishRun(runId, { ...finish, durationMs: 1500, lastSeq: 1, profile });
+    const { status } = await finishRun({ runId, finish: { ...finish, durationMs: 1500, lastSeq: 1, profile } });
     expect(status).toBe("SUCCEEDED");
-    const run = await getRun(runId);
+    const run = await getRun({ id: runId });
     expect(run.checkedAt).not.toBeNull();
     expect(run.flags.map((f) => f.code)).toEqual(["too-short", "too-few-samples", "cache-served-read"]);
     expect(run.flags.find((f) => f.code === "cache-served-read")?.evidence).toMatch(/^the device read 0\.2 MiB while dd read 2,048 MiB without iflag=direct/);
@@ -43,7 +43,7 @@ describe("finishRun: checks against telemetry", () => {
   it("a run without telemetry is not checked against it: only its duration is judged", async () => {
     const { credentialHash, runId } = await agentRun({ target: "/var/tmp", sizeMiB: 2048, mode: "read", blockSizeKiB: 4, direct: false, fdatasync: false });
     await ingestChunks({ credentialHash, runId, chunks: [{ seq: 0, data: capture.stderr }] });
-    await finishRun(runId, { ...finish, durationMs: 1500, lastSeq: 0, profile });
+    await finishRun({ runId, finish: { ...finish, durationMs: 1500, lastSeq: 0, profile } });
     const row = await db().probeRun.findUniqueOrThrow({ where: { id: runId }, select: { flags: true, checkedAt: true } });
     expect(row.checkedAt).toBeNull();
     expect((row.flags as { code: string }[]).map((f) => f.code)).toEqual(["too-short"]);

@@ -76,7 +76,7 @@ function errorOf(req: FinishRequest, status: RunStatus, probe: string, reply: Pa
  * and the row is written with plain SQL, the result as one JSON parameter. A log beyond the caps
  * ends the run FAILED with the reason and answers 413/422 so the agent says so in its log.
  */
-export async function finishRun(runId: string, req: FinishRequest): Promise<{ status: RunStatus }> {
+export async function finishRun({ runId, finish: req }: { runId: string; finish: FinishRequest }): Promise<{ status: RunStatus }> {
   const run = await db().probeRun.findUniqueOrThrow({
     where: { id: runId },
     select: { status: true, startedAt: true, finishedAt: true, probe: true, params: true, repeatGroup: true, experimentId: true, host: { select: { mediumOverrides: true } } },

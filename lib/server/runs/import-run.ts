@@ -1,21 +1,5 @@
-import { z } from "zod";
-import { isProbeId, probeChoices } from "../../../probes/catalog";
+import type { ImportRunInput } from "../../api/schemas/runs";
 import { parseForStorage, storeParsedRun } from "./store-parsed-run";
-
-export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
-
-const noNul = (s: string) => !s.includes("\u0000");
-
-export const importRunSchema = z.object({
-  probe: z.string().refine(isProbeId, { message: `Choose ${probeChoices()}.` }),
-  output: z
-    .string()
-    .min(1, "Paste or upload the tool's output.")
-    .max(MAX_IMPORT_CHARS, `Output is limited to ${MAX_IMPORT_CHARS / 1024 / 1024} MiB.`),
-  hostLabel: z.string().trim().min(1, "Say which machine this output came from.").max(200).refine(noNul, "The machine name must not contain NUL characters."),
-  notes: z.string().trim().max(5000).refine(noNul, "Notes must not contain NUL characters.").optional(),
-});
-export type ImportRunInput = z.infer<typeof importRunSchema>;
 
 /**
  * Keeps existing tool output as a run: parsed with the same catalog parser as live runs (in a
@@ -24,7 +8,7 @@ export type ImportRunInput = z.infer<typeof importRunSchema>;
  * cannot read is refused with the parser's own message (400), output beyond the caps with 413, a
  * parse out of time or memory with 422; nothing is stored then.
  */
-export async function importRun(input: ImportRunInput, createdById: string): Promise<{ id: string; format: string | null }> {
+export async function importRun({ input, createdById }: { input: ImportRunInput; createdById: string }): Promise<{ id: string; format: string | null }> {
   const parsed = await parseForStorage(input.probe, input.output, {
     unreadable: (error) => error,
     tooLarge: (message) => `This output is too large to import: ${message}`,

@@ -1,38 +1,7 @@
 import type { Prisma } from "@prisma/client";
-import { z } from "zod";
-import { TOOL_IDS } from "../../../probes/catalog";
 import { db } from "../../db";
-import { uuidSchema } from "../../http/params";
-import { RUN_ORIGINS, RUN_STATUSES } from "../../run-status";
-import { tagSchema } from "./run-tags";
-import { runSelect, runToJson, type RunJson } from "./get-run";
-
-// PostgreSQL timestamps and text hold neither JavaScript's extreme dates nor NUL characters:
-// such filters are a 400 here, not a database error.
-const noNul = (s: string) => !s.includes("\u0000");
-const filterDate = z.coerce
-  .date()
-  .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 9999, "Use a date between the years 1900 and 9999.");
-
-export const listRunsQuerySchema = z.object({
-  hostId: uuidSchema().optional(),
-  /** Case-insensitive part of a registered host's name or of an imported/reference run's host label. */
-  host: z.string().trim().min(1).max(200).refine(noNul, "The host filter must not contain NUL characters.").optional(),
-  probe: z.enum(TOOL_IDS).optional(),
-  status: z.enum(RUN_STATUSES).optional(),
-  origin: z.enum(RUN_ORIGINS).optional(),
-  fsType: z.string().max(30).refine(noNul, "The file system filter must not contain NUL characters.").optional(),
-  medium: z.enum(["memory", "ssd", "disk", "unknown"]).optional(),
-  /** Runs carrying this tag. */
-  tag: tagSchema.optional(),
-  from: filterDate.optional(),
-  to: filterDate.optional(),
-  sort: z.enum(["createdAt", "probe", "status", "host"]).default("createdAt"),
-  order: z.enum(["asc", "desc"]).default("desc"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
-export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
+import type { ListRunsQuery, RunJson } from "../../api/schemas/runs";
+import { runSelect, runToJson } from "./get-run";
 
 export async function listRuns(q: ListRunsQuery): Promise<{ runs: RunJson[]; total: number; page: number; pageSize: number }> {
   const where: Prisma.ProbeRunWhereInput = {

@@ -45,7 +45,7 @@ describe("runEventStream", () => {
       expect((await upload(1, "line 1\n")).duplicates).toBe(1);
       await upload(2, big);
       await ingestChunks({ credentialHash, runId: run.id, chunks: [{ seq: 3, data: "line 3\n" }, { seq: 4, data: "line 4\n" }] });
-      await finishRun(run.id, { exitCode: 0, signal: null, durationMs: 10, lastSeq: 4, error: null, cancelled: false, timedOut: false, interrupted: false, profile: null, setup: null });
+      await finishRun({ runId: run.id, finish: { exitCode: 0, signal: null, durationMs: 10, lastSeq: 4, error: null, cancelled: false, timedOut: false, interrupted: false, profile: null, setup: null } });
     });
     const chunks = events.filter((e) => e.event === "chunk").map((e) => ({ id: e.id, ...(JSON.parse(e.data) as { seq: number; data: string }) }));
     expect(chunks.map((c) => c.seq)).toEqual([0, 1, 2, 3, 4]);
@@ -70,7 +70,7 @@ describe("runEventStream", () => {
     const host = await db().host.create({ data: { name: `sse-${crypto.randomUUID().slice(0, 8)}`, agentCredentialHash: credentialHash } });
     const run = await db().probeRun.create({ data: { hostId: host.id, probe: "dd", params: {}, status: "RUNNING", startedAt: new Date(), lastActivityAt: new Date() } });
     await ingestChunks({ credentialHash, runId: run.id, chunks: [0, 1, 2].map((seq) => ({ seq, data: `line ${seq}\n` })) });
-    await finishRun(run.id, { exitCode: 0, signal: null, durationMs: 10, lastSeq: 2, error: null, cancelled: false, timedOut: false, interrupted: false, profile: null, setup: null });
+    await finishRun({ runId: run.id, finish: { exitCode: 0, signal: null, durationMs: 10, lastSeq: 2, error: null, cancelled: false, timedOut: false, interrupted: false, profile: null, setup: null } });
     const events = await collect(runEventStream(run.id, 0, new AbortController().signal), () => undefined);
     expect(events.filter((e) => e.event === "chunk").map((e) => e.id)).toEqual(["1", "2"]);
     expect(events.at(-1)?.event).toBe("end");

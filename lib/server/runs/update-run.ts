@@ -2,7 +2,7 @@ import type { Actor } from "../../auth/actor";
 import { assertOwnerOrAdmin } from "../../auth/ownership";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import type { UpdateRunInput } from "./run-tags";
+import type { UpdateRunInput } from "../../api/schemas/tags";
 
 /** Sets a run's tags and/or note (its launcher or an admin); answers the stored values. */
 export async function updateRun({ id, actor, input }: { id: string; actor: Actor; input: UpdateRunInput }): Promise<{ id: string; tags: string[]; notes: string | null }> {

@@ -1,20 +1,18 @@
-import { agentReply } from "@/lib/http/agent-reply";
-import { registerRequestSchema } from "@/probes/protocol/schemas";
+import { agentApi } from "@/lib/api/agent";
 import { AppError } from "@/lib/http/app-error";
 import { assertNotThrottled, recordFailure, type ThrottleKey } from "@/lib/http/auth-throttle";
 import { clientAddress } from "@/lib/http/client-address";
-import { parseJsonBody, route } from "@/lib/http/handle-route";
 import { registerAgent, registrationTokenIsLive } from "@/lib/server/agent/register-agent";
 import { recordAudit } from "@/lib/server/audit/record-audit";
+import { handle } from "../../handle";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route(async (req: Request) => {
+export const POST = handle(agentApi.register, async ({ req, body }) => {
   // Only failed registrations count, per real client address, and a blocked address still
   // registers good tokens: a fleet behind one NAT enrols freely, and how many tokens exist is
   // bounded per operator when they are issued.
   const key: ThrottleKey = { policy: "registerClient", id: clientAddress(req.headers) };
-  const body = await parseJsonBody(req, registerRequestSchema, 2 * 1024 * 1024);
   try {
     await assertNotThrottled([key]);
   } catch (err) {
@@ -23,7 +21,7 @@ export const POST = route(async (req: Request) => {
   try {
     const registered = await registerAgent(body);
     await recordAudit({ actor: null, action: "host.register", target: { type: "host", id: registered.hostId }, ip: key.id, details: { hostName: registered.hostName } });
-    return agentReply(registered, { status: 201 });
+    return { status: 201, json: registered };
   } catch (err) {
     if (err instanceof AppError && err.code === "UNAUTHORIZED") await recordFailure([key]);
     throw err;

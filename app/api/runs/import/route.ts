@@ -1,15 +1,12 @@
-import { requireActor } from "@/lib/auth/actor";
-import { parseJsonBody, route } from "@/lib/http/handle-route";
+import { runsApi } from "@/lib/api/runs";
 import { audit } from "@/lib/server/audit/audit-request";
-import { importRun, importRunSchema, MAX_IMPORT_CHARS } from "@/lib/server/runs/import-run";
+import { importRun } from "@/lib/server/runs/import-run";
+import { handle } from "../../handle";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route(async (req: Request) => {
-  const actor = await requireActor("OPERATOR");
-  // JSON escaping can double the size of control-heavy output.
-  const body = await parseJsonBody(req, importRunSchema, 2 * MAX_IMPORT_CHARS + 64 * 1024);
-  const imported = await importRun(body, actor.userId);
+export const POST = handle(runsApi.import, async ({ actor, body }) => {
+  const imported = await importRun({ input: body, createdById: actor.userId });
   await audit({ actor, action: "run.import", target: { type: "run", id: imported.id }, details: { probe: body.probe } });
-  return Response.json(imported, { status: 201 });
+  return { status: 201, json: imported };
 });

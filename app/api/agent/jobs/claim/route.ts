@@ -1,19 +1,15 @@
-import { agentNoContent, agentReply } from "@/lib/http/agent-reply";
-import { claimRequestSchema } from "@/probes/protocol/schemas";
-import { parseJsonBody, route } from "@/lib/http/handle-route";
-import { agentCredentialHash } from "@/lib/server/agent/authenticate-agent";
+import { agentApi } from "@/lib/api/agent";
 import { claimJob } from "@/lib/server/agent/claim-job";
 import { jobSetupForRun } from "@/lib/server/experiments/job-setup";
+import { handle } from "../../../handle";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route(async (req: Request) => {
-  const credentialHash = await agentCredentialHash();
-  const { waitSec } = await parseJsonBody(req, claimRequestSchema, 4096);
-  const outcome = await claimJob({ credentialHash, waitSec, signal: req.signal });
-  if (!outcome) return agentNoContent();
-  if ("requests" in outcome) return agentReply({ requests: outcome.requests });
+export const POST = handle(agentApi.claim, async ({ req, agent, body: { waitSec } }) => {
+  const outcome = await claimJob({ credentialHash: agent.credentialHash, waitSec, signal: req.signal });
+  if (!outcome) return { status: 204 };
+  if ("requests" in outcome) return { status: 200, json: { requests: outcome.requests } };
   const { job } = outcome;
   const setup = await jobSetupForRun({ experimentId: job.experiment_id, armIndex: job.arm_index });
-  return agentReply({ runId: job.id, probe: job.probe, params: job.params, ...(setup ? { setup } : {}) });
+  return { status: 200, json: { runId: job.id, probe: job.probe, params: job.params, ...(setup ? { setup } : {}) } };
 });

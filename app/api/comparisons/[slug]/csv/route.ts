@@ -1,16 +1,12 @@
+import { comparisonsApi } from "@/lib/api/comparisons";
 import { attachment, fileSlug, measurementsCsv } from "@/lib/compare/csv";
-import { route } from "@/lib/http/handle-route";
 import { getComparison } from "@/lib/server/comparisons/get-comparison";
+import { handle } from "../../../handle";
 
 export const dynamic = "force-dynamic";
 
 /** Public: one CSV row per measurement of a shared comparison. */
-export const GET = route(async (_req: Request, ctx: { params: Promise<{ slug: string }> }) => {
-  const c = await getComparison((await ctx.params).slug);
-  return new Response(measurementsCsv(c.runs), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": attachment(`probebook-${fileSlug(c.title)}.csv`),
-    },
-  });
+export const GET = handle(comparisonsApi.csv, async ({ params: { slug } }) => {
+  const c = await getComparison(slug);
+  return { status: 200, type: "text/csv", text: measurementsCsv(c.runs), headers: { "content-disposition": attachment(`probebook-${fileSlug(c.title)}.csv`) } };
 });

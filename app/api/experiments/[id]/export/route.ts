@@ -1,17 +1,12 @@
-import { requireActor } from "@/lib/auth/actor";
-import { route } from "@/lib/http/handle-route";
-import { uuidParam } from "@/lib/http/params";
+import { experimentsApi } from "@/lib/api/experiments";
 import { experimentCsv, experimentExportJson } from "@/lib/server/experiments/export-experiment";
+import { handle } from "../../../handle";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(async (req: Request, ctx: { params: Promise<{ id: string }> }) => {
-  await requireActor("VIEWER");
-  const id = uuidParam((await ctx.params).id, "experiment");
-  const csv = new URL(req.url).searchParams.get("format") === "csv";
-  const name = `experiment-${id.slice(0, 8)}.${csv ? "csv" : "json"}`;
-  const body = csv ? await experimentCsv({ id }) : JSON.stringify(await experimentExportJson({ id }), null, 2);
-  return new Response(body, {
-    headers: { "content-type": csv ? "text/csv; charset=utf-8" : "application/json", "content-disposition": `attachment; filename="${name}"` },
-  });
+export const GET = handle(experimentsApi.export, async ({ params: { id }, query }) => {
+  const name = `experiment-${id.slice(0, 8)}.${query.format}`;
+  const headers = { "content-disposition": `attachment; filename="${name}"` };
+  if (query.format === "csv") return { status: 200, type: "text/csv", text: await experimentCsv({ id }), headers };
+  return { status: 200, json: await experimentExportJson({ id }), indent: true, headers };
 });

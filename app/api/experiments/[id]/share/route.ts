@@ -1,15 +1,12 @@
-import { requireActor } from "@/lib/auth/actor";
-import { route } from "@/lib/http/handle-route";
-import { uuidParam } from "@/lib/http/params";
+import { experimentsApi } from "@/lib/api/experiments";
 import { audit } from "@/lib/server/audit/audit-request";
 import { shareExperiment } from "@/lib/server/experiments/share-experiment";
+import { handle } from "../../../handle";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route(async (_req: Request, ctx: { params: Promise<{ id: string }> }) => {
-  const actor = await requireActor("OPERATOR");
-  const id = uuidParam((await ctx.params).id, "experiment");
+export const POST = handle(experimentsApi.share, async ({ actor, params: { id } }) => {
   const { slug } = await shareExperiment({ id, createdById: actor.userId });
   await audit({ actor, action: "experiment.share", target: { type: "experiment", id }, details: { slug } });
-  return Response.json({ slug, path: `/c/${slug}` }, { status: 201 });
+  return { status: 201, json: { slug, path: `/c/${slug}` } };
 });

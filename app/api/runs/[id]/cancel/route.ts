@@ -1,15 +1,12 @@
-import { requireActor } from "@/lib/auth/actor";
-import { route } from "@/lib/http/handle-route";
-import { uuidParam } from "@/lib/http/params";
+import { runsApi } from "@/lib/api/runs";
 import { audit } from "@/lib/server/audit/audit-request";
 import { cancelRun } from "@/lib/server/runs/cancel-run";
+import { handle } from "../../../handle";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route(async (_req: Request, ctx: { params: Promise<{ id: string }> }) => {
-  const actor = await requireActor("OPERATOR");
-  const id = uuidParam((await ctx.params).id, "run");
-  const result = await cancelRun(id);
+export const POST = handle(runsApi.cancel, async ({ actor, params: { id } }) => {
+  const result = await cancelRun({ id });
   await audit({ actor, action: "run.cancel", target: { type: "run", id } });
-  return Response.json(result);
+  return { status: 200, json: result };
 });

@@ -1,15 +1,10 @@
-import { requireActor } from "@/lib/auth/actor";
-import { route } from "@/lib/http/handle-route";
-import { uuidParam } from "@/lib/http/params";
+import { runsApi } from "@/lib/api/runs";
 import { getRunLog } from "@/lib/server/runs/get-run-log";
+import { handle } from "../../../handle";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(async (_req: Request, ctx: { params: Promise<{ id: string }> }) => {
-  await requireActor("VIEWER");
-  const id = uuidParam((await ctx.params).id, "run");
+export const GET = handle(runsApi.log, async ({ params: { id } }) => {
   const { probe, log } = await getRunLog({ id });
-  return new Response(log, {
-    headers: { "content-type": "text/plain; charset=utf-8", "content-disposition": `inline; filename="${probe}-${id}.log"` },
-  });
+  return { status: 200, type: "text/plain", text: log, headers: { "content-disposition": `inline; filename="${probe}-${id}.log"` } };
 });

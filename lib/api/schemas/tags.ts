@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+// Tags and notes of a run: PATCH /api/runs/{id}, the runs filter and the run page share them.
+
 /** How many tags a run may carry and how long one may be: labels, not prose (the note is prose). */
 export const MAX_TAGS = 12;
 export const MAX_TAG_LENGTH = 32;

@@ -1,22 +1,16 @@
 import { z } from "zod";
-import { SESSION_COOKIE } from "../../auth/session";
+import { SESSION_COOKIE } from "../auth/session-cookie";
+import { authText, statusesOf, type Operation, type Role } from "./operation";
 import { API_OPERATIONS } from "./operations";
-import type { ApiAuth, ApiOperation } from "./types";
 
 type Json = Record<string, unknown>;
 
-const SECURITY: Record<Exclude<ApiAuth, "public">, Json[]> = {
+const SECURITY: Record<Exclude<Role, "public">, Json[]> = {
   viewer: [{ apiToken: [] }, { session: [] }],
   operator: [{ apiToken: [] }, { session: [] }],
   admin: [{ apiToken: [] }, { session: [] }],
   agent: [{ agentCredential: [] }],
 };
-
-export function authText(op: Pick<ApiOperation, "auth" | "authNote">): string {
-  const base =
-    op.auth === "public" ? "public" : op.auth === "agent" ? "agent credential" : `${op.auth} role or above`;
-  return op.authNote ? `${base} (${op.authNote})` : base;
-}
 
 /**
  * zod → JSON Schema 2020-12 (OpenAPI 3.1's dialect). Named schemas (`.meta({ id })`) land in
@@ -28,31 +22,46 @@ function toSchema(schema: z.ZodType, io: "input" | "output", components: Json): 
   delete out.$schema;
   const defs = (out.$defs ?? {}) as Record<string, Json>;
   delete out.$defs;
-  for (const [name, def] of Object.entries(defs)) components[name] ??= rewriteRefs(def);
+  for (const [name, def] of Object.entries(defs)) components[name] ??= rewriteSchema(def);
   // A named schema converted on its own comes back as itself with an id: refer to it instead.
   const id = typeof out.id === "string" ? out.id : undefined;
   if (id) {
-    delete out.id;
-    components[id] ??= rewriteRefs(out);
+    components[id] ??= rewriteSchema(out);
     return { $ref: `#/components/schemas/${id}` };
   }
-  return rewriteRefs(out) as Json;
+  return rewriteSchema(out);
 }
 
-function rewriteRefs<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(rewriteRefs) as T;
-  if (value && typeof value === "object") {
-    const out: Json = {};
-    for (const [k, v] of Object.entries(value as Json)) {
-      if (k === "id") continue;
-      out[k] = k === "$ref" && typeof v === "string" ? v.replace(/^#\/\$defs\//, "#/components/schemas/") : rewriteRefs(v);
-    }
-    return out as T;
+// Keywords whose value maps names (property names, definition names) to schemas: a key named
+// "id" there is a property, not zod's schema id.
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
+// Keywords whose value is data, never a schema.
+const DATA = new Set(["default", "examples", "const", "enum", "required"]);
+
+/**
+ * Points $defs references at components.schemas and drops zod's `id` keyword (the component's
+ * name) from schema objects only — a property called `id` stays, as do the `required` lists
+ * that name it.
+ */
+function rewriteSchema(schema: Json): Json {
+  const out: Json = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === "id" && typeof v === "string") continue;
+    if (k === "$ref" && typeof v === "string") out[k] = v.replace(/^#\/\$defs\//, "#/components/schemas/");
+    else if (DATA.has(k)) out[k] = v;
+    else if (NAME_MAPS.has(k) && v && typeof v === "object") out[k] = Object.fromEntries(Object.entries(v as Json).map(([n, s]) => [n, rewriteValue(s)]));
+    else out[k] = rewriteValue(v);
   }
-  return value;
+  return out;
 }
 
-function parameters(op: ApiOperation, components: Json): Json[] {
+function rewriteValue(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(rewriteValue);
+  if (v && typeof v === "object") return rewriteSchema(v as Json);
+  return v;
+}
+
+function parameters(op: Operation, components: Json): Json[] {
   const out: Json[] = [];
   for (const m of op.path.matchAll(/\{(\w+)\}/g)) {
     const name = m[1]!;
@@ -68,32 +77,39 @@ function parameters(op: ApiOperation, components: Json): Json[] {
   return out;
 }
 
-function operationObject(op: ApiOperation, components: Json): Json {
+/** "getRunsById" for GET /api/runs/{id}: stable, unique per method and path. */
+export function operationId(op: Pick<Operation, "method" | "path">): string {
+  return `${op.method}${op.path.replace(/^\/api/, "").replace(/\{(\w+)\}/g, "By-$1").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
+}
+
+function operationObject(op: Operation, components: Json): Json {
   const responses: Json = {};
-  for (const [status, r] of Object.entries(op.responses)) {
-    const media = r.contentType ?? "application/json";
-    const content = r.schema || r.contentType ? { [media]: { schema: r.schema ? toSchema(r.schema, "output", components) : { type: "string" } } } : undefined;
-    responses[status] = { description: r.description, ...(content ? { content } : {}) };
+  for (const [status, r] of Object.entries(statusesOf(op))) {
+    const content: Json = {};
+    if (r.json) content["application/json"] = { schema: toSchema(r.json, "output", components) };
+    for (const media of r.text ?? []) content[media] = { schema: { type: "string" } };
+    responses[status] = { description: r.description, ...(Object.keys(content).length ? { content } : {}) };
   }
   const params = parameters(op, components);
   return {
-    operationId: `${op.method}${op.path.replace(/^\/api/, "").replace(/\{(\w+)\}/g, "By-$1").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    operationId: operationId(op),
     summary: op.summary,
     description: [op.description, `Access: ${authText(op)}.`].filter(Boolean).join("\n\n"),
     tags: [op.group],
     ...(params.length ? { parameters: params } : {}),
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input", components) } } } } : {}),
     responses,
-    security: op.auth === "public" ? [] : SECURITY[op.auth],
-    "x-probebook-auth": op.auth,
+    security: op.role === "public" ? [] : SECURITY[op.role],
+    "x-probebook-auth": op.role,
   };
 }
 
-/** The OpenAPI 3.1 document of every operation in the registry. */
-export function openApiDocument(opts: { serverUrl?: string; version?: string } = {}): Json {
+/** The OpenAPI 3.1 document of every declared operation (or of the ones given, for tests). */
+export function openApiDocument(opts: { serverUrl?: string; version?: string; operations?: readonly Operation[] } = {}): Json {
+  const operations = opts.operations ?? API_OPERATIONS;
   const components: Json = {};
   const paths: Record<string, Json> = {};
-  for (const op of API_OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op, components);
+  for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op, components);
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
@@ -104,7 +120,7 @@ export function openApiDocument(opts: { serverUrl?: string; version?: string } =
         "Launch storage probes on hosts, follow their output, read, tag, export and compare results. Users authenticate with an API token (Settings → API tokens) as `Authorization: Bearer pbt_…`, or with the session cookie of a signed-in browser; agents with their credential `Bearer pba_…`.",
     },
     ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),
-    tags: [...new Set(API_OPERATIONS.map((o) => o.group))].map((name) => ({ name })),
+    tags: [...new Set(operations.map((o) => o.group))].map((name) => ({ name })),
     paths,
     components: {
       schemas: components,

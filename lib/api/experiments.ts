@@ -1,86 +1,78 @@
 import { z } from "zod";
-import { createExperimentSchema, experimentResponseSchema, listExperimentsQuerySchema } from "../../../server/experiments/schemas";
-import { authErrors, err, uuid } from "../common";
-import type { ApiOperation } from "../types";
+import { exportFormatQuerySchema } from "../http/query-schemas";
+import { err, defineOperation } from "./operation";
+import { createExperimentSchema, experimentListItemSchema, experimentResponseSchema, listExperimentsQuerySchema } from "./schemas/experiments";
 
-const notFound = err("No experiment with this id.");
+const group = "Experiments";
+const uuid = z.string().uuid();
 
-export const experimentOperations: ApiOperation[] = [
-  {
+/** /api/experiments: arms compared over interleaved rounds, with a verdict. */
+export const experimentsApi = {
+  list: defineOperation({
     method: "get",
     path: "/api/experiments",
-    group: "Experiments",
+    group,
     summary: "List experiments, newest first",
-    auth: "viewer",
+    role: "viewer",
     query: listExperimentsQuerySchema,
-    responses: {
-      200: { description: "The experiments.", schema: z.object({ experiments: z.array(z.unknown()) }) },
-      400: err("A filter is invalid (fieldErrors names it)."),
-      ...authErrors,
-    },
-  },
-  {
+    responses: { 200: { description: "The experiments.", json: z.object({ experiments: z.array(experimentListItemSchema) }) } },
+  }),
+  create: defineOperation({
     method: "post",
     path: "/api/experiments",
-    group: "Experiments",
+    group,
     summary: "Start an experiment: a probe, two or more arms (lab file systems, tunables or targets) and a repeat policy (stop on precision or CV, time budget, warm-up)",
     description:
       "Arms are checked against what the host's agent reported (--lab, --allow-tunable); the agent checks them again before changing anything. Nothing is queued when an arm is refused.",
-    auth: "operator",
+    role: "operator",
     body: createExperimentSchema,
+    maxBodyBytes: 64 * 1024,
     responses: {
-      201: { description: "Created; its first round is queued.", schema: z.object({ id: uuid }) },
+      201: { description: "Created; its first round is queued.", json: z.object({ id: uuid }) },
       400: err("Invalid arms, tunables the agent does not allow, lab arms without a lab (fieldErrors names them)."),
       404: err("No such host."),
-      ...authErrors,
     },
-  },
-  {
+  }),
+  get: defineOperation({
     method: "get",
     path: "/api/experiments/{id}",
-    group: "Experiments",
+    group,
     summary: "One experiment: status, arms with their valid and left-out runs, median and CV, the verdict, its precision, whether the host is back as it was",
     description:
       "Verdict lines come from valid runs only (succeeded, no flag from the run checks, not a warm-up). A line is `collecting` (no ratio) until every arm has 3 valid runs, then `decided` or `no-difference-detected` with its ratio, exact interval and level, `halfWidthPct` and, for no difference, `runsNeeded`. A FAILED or CANCELLED experiment has no verdict lines.",
-    auth: "viewer",
-    responses: { 200: { description: "The experiment.", schema: experimentResponseSchema }, 404: notFound, ...authErrors },
-  },
-  {
+    role: "viewer",
+    idOf: "experiment",
+    responses: { 200: { description: "The experiment.", json: experimentResponseSchema } },
+  }),
+  cancel: defineOperation({
     method: "post",
     path: "/api/experiments/{id}/cancel",
-    group: "Experiments",
+    group,
     summary: "Cancel: queued runs are dropped, the running one is stopped; the agent restores what the arm changed",
-    auth: "operator",
+    role: "operator",
+    idOf: "experiment",
     responses: {
-      200: { description: "What the cancel did.", schema: z.object({ status: z.string(), runningRunId: uuid.nullable() }) },
-      404: notFound,
+      200: { description: "What the cancel did.", json: z.object({ status: z.string(), runningRunId: uuid.nullable() }) },
       409: err("The experiment has already ended."),
-      ...authErrors,
     },
-  },
-  {
+  }),
+  export: defineOperation({
     method: "get",
     path: "/api/experiments/{id}/export",
-    group: "Experiments",
+    group,
     summary: "Export the experiment with its runs and verdict (?format=csv for CSV)",
-    auth: "viewer",
-    query: z.object({ format: z.enum(["json", "csv"]).optional() }),
-    responses: {
-      200: { description: "JSON document, or CSV with ?format=csv.", schema: z.unknown() },
-      404: notFound,
-      ...authErrors,
-    },
-  },
-  {
+    role: "viewer",
+    idOf: "experiment",
+    query: exportFormatQuerySchema,
+    responses: { 200: { description: "JSON document, or CSV with ?format=csv.", json: z.record(z.string(), z.unknown()), text: ["text/csv"] } },
+  }),
+  share: defineOperation({
     method: "post",
     path: "/api/experiments/{id}/share",
-    group: "Experiments",
+    group,
     summary: "Freeze the experiment into a read-only share link",
-    auth: "operator",
-    responses: {
-      201: { description: "The share's slug and path.", schema: z.object({ slug: z.string(), path: z.string() }) },
-      404: notFound,
-      ...authErrors,
-    },
-  },
-];
+    role: "operator",
+    idOf: "experiment",
+    responses: { 201: { description: "The share's slug and path.", json: z.object({ slug: z.string(), path: z.string() }) } },
+  }),
+};

@@ -1,4 +1,4 @@
-// The bodies and queries of /api/experiments, in one file so the API description can list them.
+// The bodies, queries and answers of /api/experiments, declared in lib/api/experiments.ts.
 import { z } from "zod";
 import { uuidSchema } from "../../http/params";
 
@@ -77,9 +77,14 @@ export const listExperimentsQuerySchema = z.object({
 /** GET /api/experiments/:id */
 export const experimentResponseSchema = z.object({
   id: z.string(),
+  title: z.string(),
+  hostId: z.string().nullable(),
+  probe: z.string(),
   status: z.enum(["RUNNING", "FINISHED", "FAILED", "CANCELLED"]),
   decision: z.string().nullable(),
   decisionMessage: z.string().nullable(),
+  /** The repeat policy as stored (min, max, stop rule, targets, order, warm-up, budget). */
+  policy: z.unknown(),
   /** Where the stop rule stands: widest interval half-width (%) against the target, minutes against the budget. */
   precision: z.object({
     halfWidthPct: z.number().nullable(),
@@ -92,6 +97,8 @@ export const experimentResponseSchema = z.object({
   arms: z.array(
     z.object({
       label: z.string(),
+      /** What the arm sets up (lab file system, tunables, target), as stored. */
+      setup: z.unknown(),
       runIds: z.array(z.string()),
       /** Runs that count: succeeded, no flag from the run checks, not a warm-up. */
       validRunIds: z.array(z.string()),
@@ -105,8 +112,12 @@ export const experimentResponseSchema = z.object({
     z.object({
       metric: z.string(),
       dims: z.record(z.string(), z.string()),
+      noun: z.string(),
+      unit: z.string(),
       baseline: z.string(),
       arm: z.string(),
+      baselineMedian: z.number().nullable(),
+      armMedian: z.number().nullable(),
       /** collecting: fewer than 3 valid runs in an arm, no ratio; decided: the interval excludes no change. */
       state: z.enum(["collecting", "decided", "no-difference-detected"]),
       ratio: z.number().nullable(),
@@ -123,7 +134,40 @@ export const experimentResponseSchema = z.object({
       sentence: z.string(),
     }),
   ),
+  warnings: z.array(z.string()),
   /** Runs left out of the statistics and why (flag titles, "warm-up", how it ended). */
   excluded: z.array(z.object({ id: z.string(), armIndex: z.number(), round: z.number(), reasons: z.array(z.string()) })),
   reverted: z.boolean().nullable(),
+  /** Every run of the experiment with its arm, round, status and why it is left out, if it is. */
+  runs: z.array(
+    z.object({
+      id: z.string(),
+      armIndex: z.number().int(),
+      round: z.number().int(),
+      status: z.string(),
+      fsType: z.string().nullable(),
+      setup: z.unknown().describe("The arm's setup report from the agent's finish."),
+      startedAt: z.string().nullable(),
+      finishedAt: z.string().nullable(),
+      errorMessage: z.string().nullable(),
+      warmup: z.boolean(),
+      excludedBecause: z.array(z.string()).describe("Why the run is left out of the statistics; empty when it counts or has not ended."),
+    }),
+  ),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+/** One row of GET /api/experiments (lib/server/experiments/list-experiments.ts). */
+export const experimentListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  hostName: z.string().nullable(),
+  probe: z.string(),
+  arms: z.array(z.string()).describe("The arms' labels."),
+  status: z.string(),
+  decision: z.string().nullable(),
+  runs: z.object({ ended: z.number().int(), total: z.number().int() }),
+  headline: z.string().nullable().describe("The first verdict sentence, when it has ended with one."),
+  createdAt: z.string(),
 });

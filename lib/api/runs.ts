@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { exportFormatQuerySchema, runEventsQuerySchema } from "../http/query-schemas";
+import { err, defineOperation } from "./operation";
+import { createRunSchema, findingSchema, importRunSchema, MAX_IMPORT_CHARS, listRunsQuerySchema, runJsonSchema, telemetryDocSchema } from "./schemas/runs";
+import { updateRunSchema } from "./schemas/tags";
+
+const group = "Runs";
+// The JSON escaping of control-heavy output can double its size.
+const IMPORT_BODY_BYTES = 2 * MAX_IMPORT_CHARS + 64 * 1024;
+
+/** /api/runs: launch, import, read, annotate, cancel, delete, follow and export runs. */
+export const runsApi = {
+  list: defineOperation({
+    method: "get",
+    path: "/api/runs",
+    group,
+    summary: "List runs, filtered and paged",
+    role: "viewer",
+    query: listRunsQuerySchema,
+    responses: {
+      200: { description: "One page of runs.", json: z.object({ runs: z.array(runJsonSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }) },
+    },
+  }),
+  create: defineOperation({
+    method: "post",
+    path: "/api/runs",
+    group,
+    summary: "Launch a probe on a host (optionally N repeats)",
+    description: "params are the probe's own parameters (see the probe catalog); a preset's values can be sent as they are. The host's agent checks them again.",
+    role: "operator",
+    body: createRunSchema,
+    maxBodyBytes: 64 * 1024,
+    responses: {
+      201: { description: "Queued; ids lists every repeat.", json: z.object({ id: z.string().uuid(), ids: z.array(z.string().uuid()) }) },
+      400: err("Unknown probe, invalid parameters, target outside the agent's directories, tool missing or not enough space."),
+      404: err("No such host."),
+    },
+  }),
+  import: defineOperation({
+    method: "post",
+    path: "/api/runs/import",
+    group,
+    summary: "Import a tool's output captured elsewhere",
+    role: "operator",
+    body: importRunSchema,
+    maxBodyBytes: IMPORT_BODY_BYTES,
+    tooLargeFields: ["output"],
+    responses: {
+      201: { description: "Stored and parsed.", json: z.object({ id: z.string().uuid(), format: z.string().nullable() }) },
+      400: err("Unknown probe or output the parser cannot read."),
+      413: err("The output is too large (over 8 MiB, or more than the parser's caps)."),
+      422: err("The parse ran out of time or memory."),
+    },
+  }),
+  get: defineOperation({
+    method: "get",
+    path: "/api/runs/{id}",
+    group,
+    summary: "One run with its parameters, profile and result",
+    description:
+      "findings: the guides' diagnosis rules applied to the run's telemetry and, for a probe that samples the machine, to its own samples; each with its evidence and the guide section that explains it.",
+    role: "viewer",
+    idOf: "run",
+    responses: { 200: { description: "The run.", json: runJsonSchema.extend({ findings: z.array(findingSchema) }) } },
+  }),
+  update: defineOperation({
+    method: "patch",
+    path: "/api/runs/{id}",
+    group,
+    summary: "Set a run's tags and/or note",
+    role: "operator",
+    authNote: "its launcher or an admin",
+    idOf: "run",
+    body: updateRunSchema,
+    maxBodyBytes: 16 * 1024,
+    responses: {
+      200: { description: "The stored tags and note.", json: z.object({ id: z.string().uuid(), tags: z.array(z.string()), notes: z.string().nullable() }) },
+      400: err("A tag or the note is invalid."),
+    },
+  }),
+  delete: defineOperation({
+    method: "delete",
+    path: "/api/runs/{id}",
+    group,
+    summary: "Delete a finished run and its log",
+    role: "operator",
+    authNote: "its launcher or an admin",
+    idOf: "run",
+    responses: {
+      200: { description: "Deleted. Shared comparisons keep their frozen copy.", json: z.object({ deleted: z.string().uuid() }) },
+      409: err("The run is queued or running: cancel it first."),
+    },
+  }),
+  cancel: defineOperation({
+    method: "post",
+    path: "/api/runs/{id}/cancel",
+    group,
+    summary: "Cancel a queued or running run",
+    role: "operator",
+    idOf: "run",
+    responses: {
+      200: { description: "The status after the request (a running run ends when its agent has stopped the process).", json: z.object({ status: z.string() }) },
+      409: err("The run has already ended."),
+    },
+  }),
+  log: defineOperation({
+    method: "get",
+    path: "/api/runs/{id}/log",
+    group,
+    summary: "The raw output as the tool printed it",
+    role: "viewer",
+    idOf: "run",
+    responses: { 200: { description: "The log.", text: ["text/plain"] } },
+  }),
+  telemetry: defineOperation({
+    method: "get",
+    path: "/api/runs/{id}/telemetry",
+    group,
+    summary: "The machine during the run: one telemetry sample a second",
+    description:
+      "cpu (usr, sys, iowait, idle, steal), the target's block device (rs, ws, rkBs, wkBs, rAwait, wAwait, aquSz, util; null without one, e.g. tmpfs), memory, paging, write-back pacing and free memory per NUMA node (numa, only with more than one node); t is seconds since the probe started. `units` names the unit of every field.",
+    role: "viewer",
+    idOf: "run",
+    responses: { 200: { description: "The samples in time order.", json: telemetryDocSchema } },
+  }),
+  events: defineOperation({
+    method: "get",
+    path: "/api/runs/{id}/events",
+    group,
+    summary: "Live output and status as Server-Sent Events",
+    description:
+      "Events: `chunk` (id: its seq; data: {seq, data}) for each piece of output in order; `status` (data: {status, exitCode, errorMessage, startedAt, finishedAt, cancelRequestedAt}) when any of them changes; `telemetry` (data: {samples}) with the telemetry samples not sent yet on this stream (all of them again after a reconnect; key them by t); `end` once the run has ended and all its output was sent, after which the stream closes. Reconnect with Last-Event-ID (or ?after=) to resume without repeats.",
+    role: "viewer",
+    idOf: "run",
+    query: runEventsQuerySchema,
+    responses: { 200: { description: "An event stream that ends after the `end` event.", text: ["text/event-stream"] } },
+  }),
+  export: defineOperation({
+    method: "get",
+    path: "/api/runs/{id}/export",
+    group,
+    summary: "One run as CSV (a row per measurement) or JSON",
+    role: "viewer",
+    idOf: "run",
+    query: exportFormatQuerySchema,
+    responses: {
+      200: {
+        description: "format=json: the run with its label and telemetry; format=csv: one row per measurement, then one per check and telemetry field and second, in display units.",
+        json: runJsonSchema.extend({ label: z.string(), telemetry: telemetryDocSchema }),
+        text: ["text/csv"],
+      },
+      400: err("format is neither csv nor json."),
+    },
+  }),
+};

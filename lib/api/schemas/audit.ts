@@ -1,0 +1,51 @@
+// The audit log's vocabulary and the filters of /admin/audit and GET /api/admin/audit.
+import { z } from "zod";
+
+/** The actions the audit log records; one name per kind of mutation. */
+export const AUDIT_ACTIONS = [
+  "sign-in",
+  "sign-in.failed",
+  "sign-out",
+  "sessions.revoke",
+  "run.launch",
+  "run.cancel",
+  "run.import",
+  "run.annotate",
+  "run.delete",
+  "experiment.create",
+  "experiment.cancel",
+  "experiment.share",
+  "share.create",
+  "share.revoke",
+  "share.delete",
+  "user.create",
+  "user.role",
+  "user.disable",
+  "user.enable",
+  "user.password",
+  "token.create",
+  "token.revoke",
+  "host.create",
+  "host.reregister",
+  "host.register",
+  "host.medium",
+  "host.delete",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD.")
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "Not a calendar date.");
+
+/** Filters of /admin/audit and GET /api/admin/audit (query strings; empty means any). */
+export const auditQuerySchema = z.object({
+  action: z.enum(AUDIT_ACTIONS, { error: `action is one of ${AUDIT_ACTIONS.join(", ")}.` }).optional(),
+  actor: z.string().trim().max(254).optional(),
+  target: z.string().trim().max(100).optional(),
+  ip: z.string().trim().max(100).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  limit: z.coerce.number().int().min(1).max(5000).default(200),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -1,0 +1,127 @@
+// The bodies, queries and answers of /api/runs: the use cases in lib/server/runs take their types
+// from here, and lib/api/runs.ts declares the operations with them.
+import { z } from "zod";
+import { isProbeId, probeChoices, TOOL_IDS } from "../../../probes/catalog";
+import { telemetrySampleSchema } from "../../../probes/protocol/schemas";
+import { uuidSchema } from "../../http/params";
+import { RUN_ORIGINS, RUN_STATUSES } from "../../run-status";
+import { tagSchema } from "./tags";
+
+export const createRunSchema = z.object({
+  hostId: uuidSchema("Pick a registered host."),
+  probe: z.string().min(1).max(50),
+  params: z.record(z.string(), z.unknown()),
+  repeats: z.number().int().min(1).max(20).default(1),
+});
+export type CreateRunInput = z.infer<typeof createRunSchema>;
+
+export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
+
+const noNul = (s: string) => !s.includes("\u0000");
+
+export const importRunSchema = z.object({
+  probe: z.string().refine(isProbeId, { message: `Choose ${probeChoices()}.` }),
+  output: z
+    .string()
+    .min(1, "Paste or upload the tool's output.")
+    .max(MAX_IMPORT_CHARS, `Output is limited to ${MAX_IMPORT_CHARS / 1024 / 1024} MiB.`),
+  hostLabel: z.string().trim().min(1, "Say which machine this output came from.").max(200).refine(noNul, "The machine name must not contain NUL characters."),
+  notes: z.string().trim().max(5000).refine(noNul, "Notes must not contain NUL characters.").optional(),
+});
+export type ImportRunInput = z.infer<typeof importRunSchema>;
+
+// PostgreSQL timestamps and text hold neither JavaScript's extreme dates nor NUL characters:
+// such filters are a 400 here, not a database error.
+const filterDate = z.coerce
+  .date()
+  .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 9999, "Use a date between the years 1900 and 9999.");
+
+export const listRunsQuerySchema = z.object({
+  hostId: uuidSchema().optional(),
+  /** Case-insensitive part of a registered host's name or of an imported/reference run's host label. */
+  host: z.string().trim().min(1).max(200).refine(noNul, "The host filter must not contain NUL characters.").optional(),
+  probe: z.enum(TOOL_IDS).optional(),
+  status: z.enum(RUN_STATUSES).optional(),
+  origin: z.enum(RUN_ORIGINS).optional(),
+  fsType: z.string().max(30).refine(noNul, "The file system filter must not contain NUL characters.").optional(),
+  medium: z.enum(["memory", "ssd", "disk", "unknown"]).optional(),
+  /** Runs carrying this tag. */
+  tag: tagSchema.optional(),
+  from: filterDate.optional(),
+  to: filterDate.optional(),
+  sort: z.enum(["createdAt", "probe", "status", "host"]).default("createdAt"),
+  order: z.enum(["asc", "desc"]).default("desc"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
+
+/** One check a run failed against its own telemetry (probes/checks/types.ts RunCheck). */
+export const runCheckSchema = z
+  .object({
+    code: z.string().describe("too-short, too-few-samples, write-not-on-device, cache-served-read, device-busy-elsewhere, cpu-busy-elsewhere"),
+    title: z.string(),
+    evidence: z.string().describe("The figures that decided it."),
+    guide: z.object({ slug: z.string(), section: z.string(), href: z.string() }).nullable(),
+  })
+  .meta({ id: "RunCheck" });
+
+/** A run as the API answers it: GET /api/runs/{id}, each row of GET /api/runs, the JSON export. */
+export const runJsonSchema = z
+  .object({
+    id: z.string().uuid(),
+    hostId: z.string().uuid().nullable(),
+    hostName: z.string().nullable(),
+    hostRemoved: z.boolean().describe("Launched on a host that has since been deleted; hostName is the name it had."),
+    probe: z.string(),
+    params: z.unknown(),
+    status: z.enum(RUN_STATUSES),
+    origin: z.enum(RUN_ORIGINS),
+    exitCode: z.number().int().nullable(),
+    durationMs: z.number().int().nullable(),
+    error: z.string().nullable(),
+    createdAt: z.string().describe("ISO 8601"),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    cancelRequested: z.boolean(),
+    fsType: z.string().nullable(),
+    medium: z.string().nullable(),
+    notes: z.string().nullable(),
+    tags: z.array(z.string()),
+    createdById: z.string().uuid().nullable().describe("Who launched or imported it; null for reference data."),
+    repeatGroup: z.string().uuid().nullable(),
+    historyDay: z.string().nullable().describe("HISTORY runs: the sysstat file's own date, YYYY-MM-DD."),
+    profile: z.unknown().describe("Host profile captured with the run."),
+    result: z.unknown().describe("Normalised result { tool, toolVersion, format, measurements, warnings }."),
+    warnings: z.array(z.string()),
+    experiment: z
+      .object({ id: z.string().uuid(), title: z.string(), arm: z.string(), round: z.number().int() })
+      .nullable()
+      .describe("Experiment runs: the experiment, the arm's label and the round (1-based); null otherwise."),
+    setup: z.unknown().describe("What the arm's setup did (lab fs, tunables), as the agent's finish reported it."),
+    flags: z
+      .array(runCheckSchema)
+      .describe("Checks the run failed against its own telemetry, computed when it finished: a SUCCEEDED run with flags is not a valid measurement."),
+    checkedAt: z.string().nullable().describe("When the checks ran against the run's telemetry; null: there was none to check against (only its duration was judged)."),
+  })
+  .meta({ id: "Run" });
+export type RunJson = z.infer<typeof runJsonSchema>;
+
+export const findingSchema = z.object({
+  rule: z.string(),
+  severity: z.enum(["info", "warning", "critical"]),
+  title: z.string(),
+  summary: z.string(),
+  mechanism: z.string().describe("How the kernel produces what the rule reads."),
+  limits: z.string().describe("What the rule cannot see or may get wrong."),
+  evidence: z.object({ matched: z.number().int(), total: z.number().int(), samples: z.array(z.object({ label: z.string(), values: z.record(z.string(), z.number()) })) }),
+  guide: z.object({ slug: z.string(), section: z.string(), href: z.string() }).nullable().describe("The guide section that explains it; null when no guide covers it."),
+  doc: z.object({ title: z.string(), href: z.string() }).nullable().describe("An external document, for rules no guide covers."),
+  next: z.object({ title: z.string(), href: z.string() }).nullable().describe("A run that tests what the finding leaves open."),
+});
+
+export const telemetryDocSchema = z.object({
+  intervalSec: z.number(),
+  units: z.record(z.string(), z.unknown()),
+  samples: z.array(telemetrySampleSchema.omit({ numaFree: true }).extend({ numa: z.record(z.string(), z.number()).optional() })),
+});
