@@ -36,7 +36,7 @@ const ddWrite = { target: dir, sizeMiB: 64, blockSizeKiB: 1024, mode: "write", d
 describe("createRun and the agent apply one admission rule", () => {
   it("refuses a run the agent would refuse: room for the file but not the 64 MiB margin", async () => {
     const [h, user] = [await hostWithFree(96 * MiB), await operator()];
-    const err = await createRun({ hostId: h.id, probe: "dd", params: ddWrite, repeats: 1 }, user.id).catch((e: unknown) => e);
+    const err = await createRun({ input: { hostId: h.id, probe: "dd", params: ddWrite, repeats: 1 }, createdById: user.id }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "BAD_REQUEST", fieldErrors: { "params.target": ["Needs 0.1 GiB free, has 0.1 GiB."] } });
     expect((err as Error).message).toMatch(/writes 0\.1 GiB and needs 0\.1 GiB free with the agent's 64 MiB margin/);
     expect(await db().probeRun.count({ where: { hostId: h.id } })).toBe(0);
@@ -46,7 +46,7 @@ describe("createRun and the agent apply one admission rule", () => {
     const user = await operator();
     for (const freeMiB of [63, 64, 96, 127, 128, 129, 512]) {
       const h = await hostWithFree(freeMiB * MiB);
-      const server = await createRun({ hostId: h.id, probe: "dd", params: ddWrite, repeats: 1 }, user.id).then(
+      const server = await createRun({ input: { hostId: h.id, probe: "dd", params: ddWrite, repeats: 1 }, createdById: user.id }).then(
         () => true,
         () => false,
       );

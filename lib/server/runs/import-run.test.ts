@@ -12,7 +12,7 @@ const operator = () => db().user.create({ data: { email: `imp-${crypto.randomUUI
 describe("importRun (the same store as host history days)", () => {
   it("keeps the output as a SUCCEEDED, host-less IMPORTED run with its log", async () => {
     const user = await operator();
-    const { id, format } = await importRun({ probe: "dd", output: ddOutput, hostLabel: "laptop", notes: "before the upgrade" }, user.id);
+    const { id, format } = await importRun({ input: { probe: "dd", output: ddOutput, hostLabel: "laptop", notes: "before the upgrade" }, createdById: user.id });
     const run = await db().probeRun.findUniqueOrThrow({ where: { id }, include: { chunks: { orderBy: { seq: "asc" } } } });
     expect(run).toMatchObject({ probe: "dd", origin: "IMPORTED", status: "SUCCEEDED", hostId: null, hostLabel: "laptop", notes: "before the upgrade", createdById: user.id, historyDay: null, profile: null });
     expect(run.chunks.map((c) => c.data).join("")).toBe(ddOutput);
@@ -22,7 +22,7 @@ describe("importRun (the same store as host history days)", () => {
 
   it("refuses output its parser cannot read, storing nothing", async () => {
     const user = await operator();
-    const err = await importRun({ probe: "fio", output: "hello", hostLabel: "laptop" }, user.id).catch((e: unknown) => e);
+    const err = await importRun({ input: { probe: "fio", output: "hello", hostLabel: "laptop" }, createdById: user.id }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "BAD_REQUEST", fieldErrors: { output: [expect.any(String)] } });
     expect(await db().probeRun.count({ where: { createdById: user.id } })).toBe(0);
   });
