@@ -85,7 +85,7 @@ function expectLowerBandwidth(e: ExperimentJson) {
 }
 
 test("the storage guide's vm.dirty_ratio 20 vs 5, sized for this host, shows the low arm's writer paced", async ({ page, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await setUp(page, baseURL!);
   await page.goto("/guides/storage-media-disk-flash-memory");
   const href = await page.getByRole("link", { name: /vm.dirty_ratio 20 against 5/ }).getAttribute("href");
@@ -93,7 +93,9 @@ test("the storage guide's vm.dirty_ratio 20 vs 5, sized for this host, shows the
   await expect(page.getByTestId("experiment-form").getByLabel(/^Parameters/)).toHaveValue(/"overwrite": true/);
   // Past its freerun point the kernel sleeps the low arm's writer to pace it to the disk, while
   // the high arm's rewrites cached pages at memory speed: lower bandwidth, an interval below 1.
-  expectLowerBandwidth(await runFromForm(page, 280_000, 6));
+  // The high arm's rate is memory's and varies (a coefficient of variation up to 17 % in CI):
+  // up to ten rounds, so a real difference of 15–40 % is decided.
+  expectLowerBandwidth(await runFromForm(page, 440_000, 10));
   expect(sysctl("vm.dirty_ratio")).toBe(original["vm.dirty_ratio"]);
 });
 
