@@ -102,11 +102,8 @@ function dirtyTrial(tunable: "vm.dirty_ratio" | "vm.dirty_background_ratio", spe
   // freerun point, so that arm's writer is never paused however often it rewrites. As large as
   // that allows, so that many writes are paused.
   // dirty_background_ratio: between the arms' freerun points.
-  const size =
-    tunable === "vm.dirty_ratio"
-      ? topOfBand(low.limit * 1.25, Math.min(high.freerun * 0.85, roomOf(t)))
-      : inBand(low.freerun * 1.1, Math.min(high.freerun * 0.9, roomOf(t)));
   const [lo, hi] = tunable === "vm.dirty_ratio" ? [low.limit * 1.25, high.freerun * 0.85] : [low.freerun * 1.1, high.freerun * 0.9];
+  const size = (tunable === "vm.dirty_ratio" ? topOfBand : inBand)(lo, Math.min(hi, roomOf(t)));
   if (size === null) {
     const why = hi <= lo ? `the arms' thresholds leave no file size between ${mibOf(lo)} and ${mibOf(hi)}` : `the file would need ${mibOf(lo)} or more and ${t.path} has ${mibOf(roomOf(t))} to spare`;
     return refuse(tunable, `On ${host.name} (${gib(host.dirtyableBytes)} dirtyable) ${why}: choose values further apart or another target.`);

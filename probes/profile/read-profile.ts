@@ -51,7 +51,9 @@ function readTarget(t: Obj): SnapshotTarget {
 function readBlockDevice(d: Obj): BlockDeviceInfo | null {
   const name = str(d.name);
   if (!name) return null;
-  return { name, model: str(d.model), sizeBytes: num(d.sizeBytes), rotational: bool(d.rotational), type: str(d.type), scheduler: str(d.scheduler), ...(num(d.hwQueueDepth) !== null ? { hwQueueDepth: num(d.hwQueueDepth) } : {}) };
+  // Only agents that read it report hwQueueDepth; older profiles keep their shape.
+  const hwQueueDepth = num(d.hwQueueDepth);
+  return { name, model: str(d.model), sizeBytes: num(d.sizeBytes), rotational: bool(d.rotational), type: str(d.type), scheduler: str(d.scheduler), ...(hwQueueDepth !== null ? { hwQueueDepth } : {}) };
 }
 
 function readOs(v: unknown): HostProfile["os"] {
