@@ -349,11 +349,14 @@ export class Agent {
       telemetry: this.config.telemetry !== false,
       noteRunDir: (dir) => (dir ? this.runDirs.record(dir) : this.runDirs.clear()),
       openStreamer: (job, target, onCancelRequested) => {
-        let spool: RunSpool | null = null;
+        let spool: RunSpool | { unavailable: string; root: string };
         try {
           spool = RunSpool.create(this.spoolRoot, { runId: job.runId, hostId, probe: job.probe, target, startedAt: new Date().toISOString() });
         } catch (err) {
-          this.deps.log.warn(`run ${job.runId}: cannot create its spool (${(err as Error).message}); streaming from memory only`);
+          const why = err instanceof Error ? err.message : String(err);
+          this.deps.log.warn(`run ${job.runId}: cannot create its spool (${why}); streaming from memory only`);
+          // The finish tells the operator (LogStreamer.notes).
+          spool = { unavailable: why, root: this.spoolRoot };
         }
         return new LogStreamer(job.runId, spool, this.streamerDeps(onCancelRequested));
       },

@@ -1,11 +1,12 @@
 // Ships a run's output: chunks (sealed by ChunkBuffer) are written to the spool, then uploaded
 // in order, at most MAX_CHUNKS_PER_REQUEST a request, one request at a time, retried with
 // backoff for as long as the server is away; the finish goes last, after every chunk is acknowledged.
+import path from "node:path";
 import { backoffDelay, DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./backoff";
 import { HttpError } from "./http-client";
 import type { Logger } from "./logger";
 import { ChunkBuffer } from "./chunk-buffer";
-import { MAX_CHUNKS_PER_REQUEST, type Chunk, type FinishRequest, type TelemetrySampleWire } from "../protocol/schemas";
+import { MAX_AGENT_NOTES, MAX_CHUNKS_PER_REQUEST, type Chunk, type FinishRequest, type TelemetrySampleWire } from "../protocol/schemas";
 import type { RunSpool } from "./spool";
 import { SpoolWriter } from "./spool-writer";
 
@@ -25,7 +26,19 @@ export interface StreamerDeps {
   onCancelRequested?: () => void;
   /** 401/403: the credential is gone; the agent must stop. The spool stays. */
   onRevoked?: (error: HttpError) => void;
+  /** Bound of unacknowledged output held in memory while the spool is unusable (default MEMORY_ONLY_MAX_CHARS). */
+  memoryOnlyMaxChars?: number;
 }
+
+/**
+ * How much unacknowledged output a run may hold in memory once its spool cannot be written (a
+ * full state dir): 64 Mi characters, about 128 MiB of JavaScript strings at worst. A probe's
+ * whole output is far smaller (dd a few lines, a sar day at one sample a second ~30 MB), so this
+ * is only reached when the server is also away for long; beyond it the agent, on a host being
+ * measured, must not grow without bound, and the rest of the output is dropped and said so in
+ * the finish (the chunks stay numbered in order, so the finish is still accepted).
+ */
+export const MEMORY_ONLY_MAX_CHARS = 64 * 1024 * 1024;
 
 export class LogStreamer {
   private readonly chunker: ChunkBuffer;
@@ -39,19 +52,31 @@ export class LogStreamer {
   private readonly spool: SpoolWriter;
   private waiters: (() => void)[] = [];
   private readonly abort = new AbortController();
+  /** Text written and not yet acknowledged (in the chunker or the upload queue), in characters. */
+  private pendingChars = 0;
+  /** Output dropped because the spool was unusable and memory held MEMORY_ONLY_MAX_CHARS. */
+  private droppedChars = 0;
+  private readonly spoolRoot: string | null;
 
   constructor(
     readonly runId: string,
-    /** null when the spool could not even be created (full disk): the run streams from memory. */
-    spool: RunSpool | null,
+    /**
+     * null, or why, when the spool could not even be created (full disk): the run streams from
+     * memory, and the finish says so.
+     */
+    spool: RunSpool | { unavailable: string; root: string } | null,
     private readonly deps: StreamerDeps,
     /** Chunks read back from the spool of an earlier process, resent as they are. */
     resume?: { chunks: Chunk[]; lastSeq: number },
   ) {
-    this.spool = new SpoolWriter(spool, runId, deps.log, deps.syncMs);
+    const usable = spool && "dir" in spool ? spool : null;
+    const unavailable = spool && !("dir" in spool) ? spool : null;
+    this.spoolRoot = usable ? path.dirname(usable.dir) : (unavailable?.root ?? null);
+    this.spool = new SpoolWriter(usable, runId, deps.log, deps.syncMs, unavailable?.unavailable ?? null);
     const firstSeq = resume ? Math.max(resume.lastSeq, resume.chunks.at(-1)?.seq ?? -1) + 1 : 0;
     if (resume) {
       this.pending = [...resume.chunks];
+      this.pendingChars = resume.chunks.reduce((n, c) => n + c.data.length, 0);
       this.ackedUpTo = (resume.chunks[0]?.seq ?? firstSeq) - 1;
     }
     this.chunker = new ChunkBuffer({
@@ -68,7 +93,34 @@ export class LogStreamer {
   }
 
   write(text: string): void {
-    if (!this.closed) this.chunker.write(text);
+    if (this.closed) return;
+    if (this.spool.failure !== null && this.pendingChars + text.length > (this.deps.memoryOnlyMaxChars ?? MEMORY_ONLY_MAX_CHARS)) {
+      if (this.droppedChars === 0) this.deps.log.warn(`run ${this.runId}: the spool is unusable and the server has not taken the output held in memory; dropping further output`);
+      this.droppedChars += text.length;
+      return;
+    }
+    this.pendingChars += text.length;
+    this.chunker.write(text);
+  }
+
+  /**
+   * What the operator should know about how this run's output travelled, for the finish's
+   * agentNotes: the spool that could not be written (the output went from memory only, and
+   * would have been lost had the agent stopped before the finish), output dropped over the bound.
+   */
+  notes(): string[] {
+    const out: string[] = [];
+    const failure = this.spool.failure;
+    if (failure !== null) {
+      const where = this.spoolRoot ? ` in ${this.spoolRoot}` : "";
+      out.push(
+        clip(`The agent could not write this run's spool${where} (${failure}); the output was delivered from memory only. Free space in the agent's state directory.`, 500),
+      );
+    }
+    if (this.droppedChars > 0) {
+      out.push(`${this.droppedChars} characters of output were dropped: the spool was unusable and the server had not yet taken the ${this.deps.memoryOnlyMaxChars ?? MEMORY_ONLY_MAX_CHARS} held in memory. The stored output is incomplete.`);
+    }
+    return out;
   }
 
   /** A telemetry sample: numbered, spooled and delivered with the output, in order. */
@@ -80,9 +132,14 @@ export class LogStreamer {
   async finish(fin: Omit<FinishRequest, "lastSeq">): Promise<FinishOutcome> {
     this.closed = true;
     this.chunker.seal();
-    const record: FinishRequest = { ...fin, error: clipError(fin.error), lastSeq: this.lastSeq };
-    this.spool.appendFinish(record);
-    return this.deliverFinish(record);
+    const base: FinishRequest = { ...fin, error: clipError(fin.error), lastSeq: this.lastSeq };
+    const withNotes = (): FinishRequest => {
+      const notes = [...(fin.agentNotes ?? []), ...this.notes()].slice(0, MAX_AGENT_NOTES);
+      return notes.length > 0 ? { ...base, agentNotes: notes } : base;
+    };
+    this.spool.appendFinish(withNotes());
+    // Again after the finish record's own write: a failure there is news too.
+    return this.deliverFinish(withNotes());
   }
 
   /** For a finish already in the spool (replay): every chunk first, then the finish. */
@@ -171,6 +228,7 @@ export class LogStreamer {
         try {
           const res = await this.deps.upload(this.runId, batch, this.abort.signal);
           this.pending.splice(0, batch.length);
+          this.pendingChars -= batch.reduce((n, c) => n + c.data.length, 0);
           this.ackedUpTo = batch.at(-1)?.seq ?? this.ackedUpTo;
           if (this.failures > 0) this.deps.log.info(`run ${this.runId}: output upload works again`);
           this.failures = 0;
@@ -224,9 +282,13 @@ export function takeBatch(pending: readonly Chunk[]): Chunk[] {
   return batch;
 }
 
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 /** The protocol caps error at 2000 characters; a longer one would get the whole finish refused. */
 function clipError(error: string | null): string | null {
-  return error !== null && error.length > 2000 ? `${error.slice(0, 1999)}…` : error;
+  return error !== null ? clip(error, 2000) : error;
 }
 
 function describe(err: unknown): string {

@@ -42,6 +42,8 @@ export class JobRun {
   private streamer: LogStreamer | null = null;
   /** What the arm's setup did, once it is taken down. */
   setupReport: SetupReport | null = null;
+  /** For the finish's agentNotes: what went wrong around the probe without stopping it. */
+  private readonly notes: string[] = [];
 
   constructor(
     readonly job: Job,
@@ -81,23 +83,55 @@ export class JobRun {
         deps.log.warn(`run ${job.runId}: refused ${job.probe || "(no probe)"}: ${verdict.reason}`);
         fin = { ...NOT_RUN, exitCode: null, error: verdict.reason };
       } else {
-        deps.noteRunDir?.(verdict.runDir);
         try {
+          this.noteRunDir(verdict.runDir);
           fin = await this.runInRunDir(verdict, streamer, arm);
+        } catch (err) {
+          // Whatever broke around the probe, the run ends with a finish that says what, not LOST.
+          const why = err instanceof Error ? err.message : String(err);
+          deps.log.error(`run ${job.runId}: ${why}`);
+          fin = { ...NOT_RUN, exitCode: null, error: `the agent failed while running the probe: ${why}` };
         } finally {
           // Also after a failure, a timeout or a cancel: nothing the probe wrote stays behind.
           await removeRunDir(verdict.runDir);
-          deps.noteRunDir?.(null);
+          this.noteRunDir(null);
         }
       }
     } finally {
       // Settings back and lab down before the finish, which reports both (and after a throw).
-      if (arm) this.setupReport = await arm.teardown();
+      if (arm) this.setupReport = await this.teardown(arm);
     }
     if (this.setupReport) fin = { ...fin, setup: this.setupReport };
+    if (this.notes.length > 0) fin = { ...fin, agentNotes: this.notes };
     const delivered = await streamer.finish(fin);
     if (delivered === "pending") deps.log.warn(`run ${job.runId}: finish not delivered yet; it stays in the spool for the next start`);
     return delivered;
+  }
+
+  /**
+   * The run-dir journal only lets a restart after a crash remove the scratch files: when the
+   * state dir is full (ENOSPC) the run goes on — its directory is still removed when the probe
+   * ends — and the finish says what a crash would have left.
+   */
+  private noteRunDir(dir: string | null): void {
+    try {
+      this.deps.noteRunDir?.(dir);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      this.deps.log.warn(`run ${this.job.runId}: cannot note the run directory in the state dir (${why})`);
+      if (dir) this.notes.push(`The agent could not note the run directory ${dir} in its state directory (${why}); had it been killed during the run, that directory would have been left behind.`.slice(0, 500));
+    }
+  }
+
+  /** A teardown that throws (a journal it cannot rewrite) must not cost the run its finish. */
+  private async teardown(arm: ArmSetup): Promise<SetupReport> {
+    try {
+      return await arm.teardown();
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      this.deps.log.error(`run ${this.job.runId}: the arm's teardown failed: ${why}`);
+      return { lab: null, tunables: [], droppedCaches: false, error: null, cleanupError: `the teardown failed: ${why}; the journals are read again at the next start`.slice(0, 2000) };
+    }
   }
 
   private async startTelemetry(target: string, streamer: LogStreamer): Promise<TelemetryLoop | null> {

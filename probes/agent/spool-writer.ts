@@ -10,14 +10,19 @@ import type { RunSpool } from "./spool";
 export class SpoolWriter {
   private ok: boolean;
   private syncTimer: NodeJS.Timeout | null = null;
+  /** Why the spool is not in use (it could not be created, or a write failed), or null. */
+  failure: string | null;
 
   constructor(
     private readonly spool: RunSpool | null,
     private readonly runId: string,
     private readonly log: Logger,
     private readonly syncMs = 1000,
+    /** Why there is no spool, when it could not be created. */
+    createError: string | null = null,
   ) {
     this.ok = spool !== null;
+    this.failure = spool === null ? createError : null;
   }
 
   appendChunk(chunk: Chunk): void {
@@ -67,7 +72,8 @@ export class SpoolWriter {
       action(this.spool);
     } catch (err) {
       this.ok = false;
-      this.log.warn(`run ${this.runId}: cannot write the spool (${err instanceof Error ? err.message : String(err)}); its output is kept in memory only`);
+      this.failure = err instanceof Error ? err.message : String(err);
+      this.log.warn(`run ${this.runId}: cannot write the spool (${this.failure}); its output is kept in memory only`);
     }
   }
 

@@ -89,10 +89,16 @@ export class RunSpool {
     const dir = path.join(root, meta.runId);
     // A run the server hands out again starts over: never append to an older attempt's segments.
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(path.join(dir, "meta.json.tmp"), JSON.stringify(meta), { mode: 0o600 });
-    renameSync(path.join(dir, "meta.json.tmp"), path.join(dir, "meta.json"));
-    fsyncDir(dir);
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(path.join(dir, "meta.json.tmp"), JSON.stringify(meta), { mode: 0o600 });
+      renameSync(path.join(dir, "meta.json.tmp"), path.join(dir, "meta.json"));
+      fsyncDir(dir);
+    } catch (err) {
+      // A full disk (ENOSPC): a directory without meta.json would be "unreadable" at every start.
+      rmSync(dir, { recursive: true, force: true });
+      throw err;
+    }
     return new RunSpool(dir);
   }
 

@@ -143,7 +143,13 @@ export class Lab {
       at: new Date().toISOString(),
       ...(runId ? { runId } : {}),
     };
-    this.journal.add(entry);
+    try {
+      this.journal.add(entry);
+    } catch (err) {
+      // Not journaled (a full state dir: ENOSPC), so nothing is made: a crash could not be undone.
+      fs.rmSync(home, { recursive: true, force: true });
+      throw new LabError(`cannot write the lab journal in the state directory, so no lab file system is made: ${(err as Error).message}`);
+    }
     try {
       const mkfs = MKFS[fsType];
       let attach: { kind: LabKind; dio: boolean; dioReason: string | null };
@@ -211,7 +217,12 @@ export class Lab {
     for (const dev of attached) await run("losetup", ["-d", dev]).catch((e: Error) => problems.push(`losetup -d ${dev}: ${e.message}`));
     if (problems.length === 0) {
       fs.rmSync(entry.home, { recursive: true, force: true });
-      this.journal.remove(entry.id);
+      try {
+        this.journal.remove(entry.id);
+      } catch (err) {
+        // Taken down, but the entry stays (a full state dir): the next start finds nothing left and drops it.
+        problems.push(`the lab is removed but its journal entry could not be dropped (${(err as Error).message})`);
+      }
     }
     return problems;
   }

@@ -245,6 +245,10 @@ export const setupReportSchema = z.object({
 });
 export type SetupReport = z.infer<typeof setupReportSchema>;
 
+/** Bounds of a finish's agentNotes. */
+export const MAX_AGENT_NOTES = 8;
+export const MAX_AGENT_NOTE_CHARS = 500;
+
 export const finishRequestSchema = z.object({
   /** null when the process never started (refused job) or was killed by a signal. */
   exitCode: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullable(),
@@ -262,6 +266,12 @@ export const finishRequestSchema = z.object({
   profile: profileSchema.nullable().default(null),
   /** What the job's setup did on the host, for the run's record; null without a setup. */
   setup: setupReportSchema.nullable().optional(),
+  /**
+   * What the operator should know about how the agent handled the run that did not stop the
+   * probe (its spool could not be written, so the output went from memory only): shown with the
+   * run's warnings, never a reason to fail it. Absent from older agents.
+   */
+  agentNotes: z.array(z.string().max(MAX_AGENT_NOTE_CHARS)).max(MAX_AGENT_NOTES).optional(),
 });
 export type FinishRequest = z.infer<typeof finishRequestSchema>;
 export const finishResponseSchema = z.object({ status: z.string() });

@@ -126,7 +126,8 @@ export async function finishRun({ runId, finish: req }: { runId: string; finish:
       errorOf(req, status, run.probe, reply),
       req.profile ? JSON.stringify(req.profile) : null,
       parsed?.resultJson ?? null,
-      JSON.stringify(parsed?.warnings ?? []),
+      // The agent's notes (a spool it could not write) are shown with the parser's warnings.
+      JSON.stringify([...(parsed?.warnings ?? []), ...(req.agentNotes ?? [])]),
       measuresTarget ? fsType : null,
       measuresTarget ? facts.medium : null,
       req.lastSeq >= 0 ? chunks.length : null,
