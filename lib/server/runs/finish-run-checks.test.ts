@@ -49,3 +49,14 @@ describe("finishRun: checks against telemetry", () => {
     expect((row.flags as { code: string }[]).map((f) => f.code)).toEqual(["too-short"]);
   });
 });
+
+describe("finishRun: the agent's notes", () => {
+  it("a run whose spool the agent could not write succeeds, with the note among its warnings", async () => {
+    const { credentialHash, runId } = await agentRun({ target: "/var/tmp", sizeMiB: 2048, mode: "read", blockSizeKiB: 4, direct: false, fdatasync: false });
+    await ingestChunks({ credentialHash, runId, chunks: [{ seq: 0, data: capture.stderr }] });
+    const note = "The agent could not write this run's spool in /var/lib/probebook-agent/spool (ENOSPC: no space left on device, write); the output was delivered from memory only.";
+    const { status } = await finishRun({ runId, finish: { ...finish, durationMs: 1500, lastSeq: 0, profile, agentNotes: [note] } });
+    expect(status).toBe("SUCCEEDED");
+    expect((await getRun({ id: runId })).warnings).toContain(note);
+  });
+});
