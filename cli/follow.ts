@@ -1,6 +1,7 @@
 import { getJson, request, type Connection } from "./client";
 import { CliError, EXIT } from "./exit-codes";
 import { readRunEvents } from "../probes/protocol/run-events";
+import { jsonLine, TerminalStream } from "./terminal-text";
 
 export interface FinalRun {
   id: string;
@@ -19,10 +20,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Streams a run's output (GET /api/runs/{id}/events) to stdout until its `end` event, resuming
  * with Last-Event-ID after a dropped connection, then reads the finished run. With json, each
- * chunk is a JSON line instead of raw text.
+ * chunk is a JSON line instead of text. The output is an agent's: without raw, escape sequences
+ * and control characters are removed before it reaches the terminal (terminal-text.ts).
  */
-export async function followRun(conn: Connection, id: string, opts: { json: boolean; deadline?: number }): Promise<FinalRun> {
+export async function followRun(conn: Connection, id: string, opts: { json: boolean; raw?: boolean; deadline?: number }): Promise<FinalRun> {
   let after = -1;
+  const text = new TerminalStream();
   let failures = 0;
   for (;;) {
     const controller = new AbortController();
@@ -40,9 +43,9 @@ export async function followRun(conn: Connection, id: string, opts: { json: bool
         if (e.event === "chunk") {
           if (e.chunk.seq <= after) continue;
           after = e.chunk.seq;
-          process.stdout.write(opts.json ? `${JSON.stringify({ event: "chunk", runId: id, seq: e.chunk.seq, data: e.chunk.data })}\n` : e.chunk.data);
+          process.stdout.write(opts.json ? jsonLine({ event: "chunk", runId: id, seq: e.chunk.seq, data: e.chunk.data }) : opts.raw ? e.chunk.data : text.push(e.chunk.data));
         } else if (e.event === "status" && opts.json) {
-          process.stdout.write(`${JSON.stringify({ event: "status", runId: id, ...e.status })}\n`);
+          process.stdout.write(jsonLine({ event: "status", runId: id, ...e.status }));
         } else if (e.event === "end") {
           ended = true;
           break;
@@ -60,7 +63,7 @@ export async function followRun(conn: Connection, id: string, opts: { json: bool
     if (failures > 8) throw new CliError(`Lost the live output of run ${id} and could not resume it; the run may still be going (see ${conn.server}/runs/${id}).`, EXIT.UNREACHABLE);
     await sleep(Math.min(500 * 2 ** failures, 10_000));
   }
-  if (!opts.json) process.stdout.write("\n");
+  if (!opts.json) process.stdout.write(`${opts.raw ? "" : text.end()}\n`);
   return getJson<FinalRun>(conn, `/api/runs/${id}`).then((r) => ({
     id: r.id,
     probe: r.probe,

@@ -3,6 +3,7 @@ import { exportCommand, EXPORT_HELP } from "./commands/export";
 import { runCommand, RUN_HELP } from "./commands/run";
 import { runsCommand, RUNS_HELP } from "./commands/runs-list";
 import { CliError, EXIT } from "./exit-codes";
+import { terminalText } from "./terminal-text";
 
 const HELP = `probebook — launch, follow, list, export and compare Probebook runs over its HTTP API
 
@@ -14,6 +15,11 @@ Commands:
 
 Every command takes --server URL (or PROBEBOOK_SERVER) and --token T (or PROBEBOOK_TOKEN, an
 API token from Settings → API tokens). \`probebook <command> --help\` for details.
+
+Text that comes from the server or an agent (run output, errors, names, tables) is printed
+without escape sequences or control characters, so that it cannot drive your terminal (set its
+title, write the clipboard, clear the screen). \`--raw\` (run, export, compare) prints run output
+and exports exactly as stored; --json output escapes them instead.
 
 ${RUN_HELP}
 
@@ -38,17 +44,18 @@ export async function main(argv: string[]): Promise<number> {
   }
   const handler = COMMANDS[command];
   if (!handler) {
-    process.stderr.write(`probebook: unknown command "${command}". Commands: ${Object.keys(COMMANDS).join(", ")} (probebook --help).\n`);
+    process.stderr.write(`probebook: unknown command "${terminalText(command, { oneLine: true })}". Commands: ${Object.keys(COMMANDS).join(", ")} (probebook --help).\n`);
     return EXIT.USAGE;
   }
   try {
     return await handler(rest);
   } catch (err) {
     if (err instanceof CliError) {
-      process.stderr.write(`probebook: ${err.message}\n`);
+      // Its message may quote the server (an error body, a host's name): printable text only.
+      process.stderr.write(`probebook: ${terminalText(err.message)}\n`);
       return err.exitCode;
     }
-    process.stderr.write(`probebook: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(`probebook: ${terminalText(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
     return EXIT.UNREACHABLE;
   }
 }

@@ -3,6 +3,7 @@ import { connectionOptions, paramPairs, parse, positiveInt } from "../args";
 import { connection, getJson, request } from "../client";
 import { CliError, EXIT, exitCodeOfStatus, usageError } from "../exit-codes";
 import { followRun, type FinalRun } from "../follow";
+import { jsonLine, terminalText } from "../terminal-text";
 
 export const RUN_HELP = `probebook run --server URL --token T --host NAME --preset PROBE:PRESET [options]
 
@@ -18,6 +19,8 @@ Launches a probe on a registered host through the HTTP API.
   --timeout SEC        with --wait: give up waiting after SEC seconds (exit 7; the run goes on)
   --json               machine-readable output: one JSON object per line on stdout
                        ({"event":"chunk",…} while it runs, then {"event":"end","run":…})
+  --raw                with --wait: print the run's output exactly as the agent sent it,
+                       escape sequences included (default: removed, see probebook --help)
 
 Exit codes: 0 succeeded · 1 failed · 2 bad arguments · 3 cancelled · 4 lost · 5 refused by the
 server · 6 server unreachable · 7 --timeout passed.`;
@@ -49,6 +52,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     wait: { type: "boolean" },
     timeout: { type: "string" },
     json: { type: "boolean" },
+    raw: { type: "boolean" },
   });
   if (values.help) {
     process.stdout.write(`${RUN_HELP}\n`);
@@ -73,6 +77,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const repeats = positiveInt(values.repeats, "repeats", 20) ?? 1;
   const timeoutSec = positiveInt(values.timeout, "timeout", 7 * 24 * 3600);
   if (timeoutSec !== undefined && !values.wait) throw usageError("--timeout only applies with --wait.");
+  if (values.raw && !values.wait) throw usageError("--raw only applies with --wait (it prints the run's output as the agent sent it).");
 
   const { hosts } = await getJson<{ hosts: HostRow[] }>(conn, "/api/hosts");
   const host = pickHost(hosts, values.host);
@@ -87,14 +92,14 @@ export async function runCommand(argv: string[]): Promise<number> {
   const res = await request(conn, "POST", "/api/runs", { body: { hostId: host.id, probe, params: all, repeats } });
   const { ids } = (await res.json()) as { id: string; ids: string[] };
   if (!values.wait) {
-    process.stdout.write(values.json ? `${JSON.stringify({ event: "queued", ids })}\n` : `${ids.join("\n")}\n`);
+    process.stdout.write(values.json ? jsonLine({ event: "queued", ids }) : `${ids.map((i) => terminalText(i, { oneLine: true })).join("\n")}\n`);
     return EXIT.OK;
   }
-  if (!values.json) process.stderr.write(`queued ${ids.length > 1 ? `${ids.length} runs` : `run ${ids[0]}`} on ${host.name} (${conn.server}/runs/${ids[0]})\n`);
+  if (!values.json) process.stderr.write(terminalText(`queued ${ids.length > 1 ? `${ids.length} runs` : `run ${ids[0]}`} on ${host.name} (${conn.server}/runs/${ids[0]})`, { oneLine: true }) + "\n");
   const deadline = timeoutSec !== undefined ? Date.now() + timeoutSec * 1000 : undefined;
   let worst: number = EXIT.OK;
   for (const id of ids) {
-    const run = await followRun(conn, id, { json: !!values.json, deadline });
+    const run = await followRun(conn, id, { json: !!values.json, raw: !!values.raw, deadline });
     report(run, !!values.json);
     const code = exitCodeOfStatus(run.status);
     if (code !== EXIT.OK && (worst === EXIT.OK || code < worst)) worst = code;
@@ -104,11 +109,12 @@ export async function runCommand(argv: string[]): Promise<number> {
 
 function report(run: FinalRun, json: boolean): void {
   if (json) {
-    process.stdout.write(`${JSON.stringify({ event: "end", run })}\n`);
+    process.stdout.write(jsonLine({ event: "end", run }));
     return;
   }
   const took = run.durationMs !== null ? ` in ${(run.durationMs / 1000).toFixed(1)} s` : "";
-  process.stderr.write(`run ${run.id}: ${run.status.toLowerCase()}${took}${run.exitCode !== null ? `, exit ${run.exitCode}` : ""}\n`);
-  if (run.error) process.stderr.write(`  ${run.error}\n`);
-  for (const w of run.warnings) process.stderr.write(`  warning: ${w}\n`);
+  process.stderr.write(`${terminalText(`run ${run.id}: ${run.status.toLowerCase()}${took}${run.exitCode !== null ? `, exit ${run.exitCode}` : ""}`, { oneLine: true })}\n`);
+  // The error and the warnings are an agent's words (or quote them): printable text only.
+  if (run.error) process.stderr.write(`  ${terminalText(run.error)}\n`);
+  for (const w of run.warnings) process.stderr.write(`  warning: ${terminalText(w)}\n`);
 }

@@ -1,6 +1,7 @@
 import { connectionOptions, parse, positiveInt } from "../args";
 import { connection, getJson } from "../client";
 import { EXIT, usageError } from "../exit-codes";
+import { jsonLine, terminalText } from "../terminal-text";
 
 export const RUNS_HELP = `probebook runs list --server URL --token T [--host NAME] [--tag TAG] [--probe P] [--status S] [--limit N] [--json]
 
@@ -39,13 +40,15 @@ export async function runsCommand(argv: string[]): Promise<number> {
   if (values.status) q.set("status", values.status.toUpperCase());
   const page = await getJson<{ runs: Row[]; total: number }>(conn, `/api/runs?${q}`);
   if (values.json) {
-    process.stdout.write(`${JSON.stringify(page, null, 2)}\n`);
+    process.stdout.write(jsonLine(page, 2));
     return EXIT.OK;
   }
   const table = [["ID", "PROBE", "HOST", "STATUS", "CREATED (UTC)", "TAGS"]];
   for (const r of page.runs) {
     const host = `${r.hostName ?? "—"}${r.hostRemoved ? " (removed)" : ""}`;
-    table.push([r.id, r.probe, host, r.status.toLowerCase(), r.createdAt.slice(0, 16).replace("T", " "), r.tags.join(",")]);
+    // Names and tags are the server's (and users'): one printable line per cell, or rows could be forged.
+    const cells = [r.id, r.probe, host, r.status.toLowerCase(), r.createdAt.slice(0, 16).replace("T", " "), r.tags.join(",")];
+    table.push(cells.map((c) => terminalText(c, { oneLine: true })));
   }
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
   for (const row of table) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd()}\n`);
