@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import net from "node:net";
+import { dropUntrustedForwarding } from "./forwarded-headers";
 
 /**
  * The socket's peer address, stamped on every request by the server process itself (see
@@ -27,7 +28,8 @@ export function peerHeaderValue(address: string): string {
 
 /**
  * Overwrites PEER_HEADER on each incoming request with the TCP peer's address (whatever the
- * client sent under that name is discarded). Called once per process from instrumentation.ts.
+ * client sent under that name is discarded), and drops the X-Forwarded-* headers of a peer that is
+ * not a trusted proxy (forwarded-headers.ts). Called once per process from instrumentation.ts.
  */
 export function installPeerHeader(): void {
   if (g.probebookPeerHeader) return;
@@ -36,7 +38,9 @@ export function installPeerHeader(): void {
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const req = args[0] as http.IncomingMessage;
-      req.headers[PEER_HEADER] = peerHeaderValue(req.socket?.remoteAddress ?? "unknown");
+      const peer = req.socket?.remoteAddress ?? "unknown";
+      req.headers[PEER_HEADER] = peerHeaderValue(peer);
+      dropUntrustedForwarding(req.headers, peer, (ip) => isTrusted(ip, trustedProxies()));
     }
     return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
   } as typeof emit;
@@ -112,6 +116,16 @@ export function clientAddress(headers: Headers, trusted: net.BlockList = trusted
     if (!isTrusted(hop, trusted)) return unmapped(hop);
   }
   return unmapped(chain[0] ? hopAddress(chain[0]) : peer);
+}
+
+/**
+ * Whether this request came through one of our proxies (its TCP peer is in TRUSTED_PROXIES), so
+ * that the X-Forwarded-* headers are the proxy's word and not the client's. False when the peer
+ * is unknown (a request this process did not stamp).
+ */
+export function peerIsTrustedProxy(headers: Headers, trusted: net.BlockList = trustedProxies()): boolean {
+  const [secret, peer] = (headers.get(PEER_HEADER) ?? "").trim().split(" ");
+  return !!peer && secret === peerSecret() && isTrusted(peer, trusted);
 }
 
 let cached: { raw: string | undefined; blocks: net.BlockList } | null = null;
