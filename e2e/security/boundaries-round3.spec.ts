@@ -42,10 +42,11 @@ test("item 13: a cookie POST with Origin evil and X-Forwarded-Host evil from a d
   const { email, password } = await createUser("operator");
   await signIn(page, email, password);
   const name = `round3-forged-${Date.now()}`;
-  for (const headers of [
+  const forgeries: Record<string, string>[] = [
     { origin: "http://evil.example", "x-forwarded-host": "evil.example" },
     { origin: "https://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
-  ]) {
+  ];
+  for (const headers of forgeries) {
     const r = await page.request.post("/api/hosts", { data: { name }, headers });
     expect(r.status(), JSON.stringify(headers)).toBe(403);
     expect(((await r.json()) as { error: string }).error).toMatch(/Cross-site/);
