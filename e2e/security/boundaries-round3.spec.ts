@@ -58,24 +58,36 @@ test("item 13: a cookie POST with Origin evil and X-Forwarded-Host evil from a d
   expect(list.hosts.map((h) => h.name)).not.toContain(name);
 });
 
-test("item 13: a server action posted with Origin evil and X-Forwarded-Host evil changes nothing", async ({ page }) => {
+test("item 13: a server action re-sent with Origin evil and X-Forwarded-Host evil changes nothing", async ({ page }) => {
   const { email, password } = await createUser("operator");
   await signIn(page, email, password);
   await page.goto("/hosts/new");
-  // The form's own POST, re-sent by the browser with a foreign Origin and the matching X-Forwarded-Host.
-  await page.route("**/hosts/new", async (route) => {
-    if (route.request().method() !== "POST") return route.continue();
-    await route.continue({ headers: { ...route.request().headers(), origin: "http://evil.example", "x-forwarded-host": "evil.example" } });
-  });
-  const name = `round3-action-${Date.now()}`;
-  await page.getByLabel("Host name").fill(name);
-  const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/hosts/new"));
+  // The form's own server-action POST, captured from a real submission, is the request to forge.
+  const stamp = String(Date.now());
+  const names = { real: `r3-real-${stamp}`, control: `r3-ctrl-${stamp}`, forged: `r3-evil-${stamp}` };
+  const sent = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/hosts/new"));
+  await page.getByLabel("Host name").fill(names.real);
   await page.getByRole("button", { name: "Add host" }).click();
-  await answer;
-  await expect(page.getByTestId("registration-token")).toHaveCount(0);
-  await page.unroute("**/hosts/new");
-  const list = (await (await page.request.get("/api/hosts")).json()) as { hosts: { name: string }[] };
-  expect(list.hosts.map((h) => h.name)).not.toContain(name);
+  const action = await sent;
+  await expect(page.getByTestId("registration-token")).toBeVisible();
+  const headers = await action.allHeaders();
+  expect(headers["next-action"]).toBeTruthy();
+  const body = action.postDataBuffer()!.toString("latin1");
+  expect(body).toContain(names.real);
+  const resend = (name: string, extra: Record<string, string>) =>
+    page.request.fetch(action.url(), {
+      method: "POST",
+      headers: { "next-action": headers["next-action"]!, "content-type": headers["content-type"]!, accept: headers.accept ?? "text/x-component", ...extra },
+      data: Buffer.from(body.replace(names.real, name), "latin1"),
+      failOnStatusCode: false,
+    });
+  const hostNames = async () => ((await (await page.request.get("/api/hosts")).json()) as { hosts: { name: string }[] }).hosts.map((h) => h.name);
+  // The replay itself works: from our own origin it adds a host.
+  await resend(names.control, { origin: new URL(page.url()).origin });
+  expect(await hostNames()).toContain(names.control);
+  // The same request with a foreign Origin and the X-Forwarded-Host a direct client made up is refused.
+  await resend(names.forged, { origin: "http://evil.example", "x-forwarded-host": "evil.example" });
+  expect(await hostNames()).not.toContain(names.forged);
 });
 
 test("item 13: X-Forwarded-Host and -Proto from a direct client do not reach the app (public URL in the API document)", async ({ request, baseURL }) => {
