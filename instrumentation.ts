@@ -9,5 +9,8 @@ export async function register() {
   const { startInstance } = await import("./lib/instance/instance");
   const { markSilentRunsLost } = await import("./lib/server/runs/mark-lost");
   const { pruneThrottles } = await import("./lib/http/auth-throttle");
-  startInstance({ markSilentRunsLost, pruneThrottles });
+  const { auditRetentionDays, pruneAudit } = await import("./lib/server/audit/prune-audit");
+  const { pruneSessions } = await import("./lib/server/sessions/prune-sessions");
+  auditRetentionDays(); // a malformed AUDIT_RETENTION_DAYS fails here, at start-up
+  startInstance({ markSilentRunsLost, pruneThrottles, pruneAudit: () => pruneAudit(), pruneSessions: () => pruneSessions() });
 }

@@ -95,3 +95,25 @@ describe("input is checked before the handler runs", () => {
     expect((await post(`/api/echo/${id}`, JSON.stringify({ text: "x", note: "long" }))).status).toBe(400);
   });
 });
+
+// Issue 27 item 14: every API query parameter, declared or not, refuses NUL before any schema or SQL.
+describe("query strings with NUL", () => {
+  it("GET /api/admin/audit?actor=%00 (and target, ip, any other parameter) is a 400 naming it", async () => {
+    const admin = await createUser({ email: `handle-admin-${crypto.randomUUID().slice(0, 8)}@example.test`, password: "long enough 1", role: "ADMIN" });
+    const token = (await createApiToken({ userId: admin.id, name: "handle test" })).token;
+    const { serviceApi } = await import("@/lib/api/service");
+    const { listAudit } = await import("@/lib/server/audit/list-audit");
+    const audit = handle(serviceApi.audit, async ({ query }) => ({ status: 200, json: { events: await listAudit(query) } }));
+    for (const name of ["actor", "target", "ip"]) {
+      const r = await audit(get(`/api/admin/audit?${name}=%00`, token));
+      expect(r.status, name).toBe(400);
+      const body = (await r.json()) as { error: string; fieldErrors: Record<string, string[]> };
+      expect(body.error).toContain(name);
+      expect(Object.keys(body.fieldErrors)).toEqual([name]);
+    }
+    expect((await audit(get("/api/admin/audit?actor=ok", token))).status).toBe(200);
+    // A parameter the schema does not declare is refused too; so is a NUL in a parameter's name.
+    expect((await audit(get("/api/admin/audit?x=a%00b", token))).status).toBe(400);
+    expect((await audit(get("/api/admin/audit?a%00=1", token))).status).toBe(400);
+  });
+});

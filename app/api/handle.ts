@@ -5,6 +5,7 @@ import { DEFAULT_MAX_BODY_BYTES, statusesOf, type Operation, type Role, type Tex
 import { AppError } from "@/lib/http/app-error";
 import { fieldErrorsOf, readJsonBody, route } from "@/lib/http/handle-route";
 import { uuidParam } from "@/lib/http/params";
+import { hasNul } from "@/lib/http/query-schemas";
 import { agentCredentialHash } from "@/lib/server/agent/authenticate-agent";
 
 type SignedIn = "viewer" | "operator" | "admin";
@@ -36,6 +37,12 @@ const isSignedIn = (role: Role): role is SignedIn => role === "viewer" || role =
 
 function parseQuery(op: Operation, schema: z.ZodObject, params: URLSearchParams): unknown {
   const entries = [...params.entries()].filter(([, v]) => !(op.blankQueryIsAbsent && v.trim() === ""));
+  // Any parameter, declared or not: a NUL would reach PostgreSQL's text and fail there (a 500).
+  const withNul = entries.filter(([k, v]) => hasNul(k) || hasNul(v)).map(([k]) => k.replaceAll("\u0000", "\\0"));
+  if (withNul.length > 0) {
+    const fieldErrors = Object.fromEntries(withNul.map((k) => [k, ["must not contain NUL characters"]]));
+    throw new AppError("BAD_REQUEST", `Query parameters must not contain NUL characters (${withNul.join(", ")}).`, fieldErrors);
+  }
   const parsed = schema.safeParse(Object.fromEntries(entries));
   if (parsed.success) return parsed.data;
   const fieldErrors = fieldErrorsOf(parsed.error);

@@ -58,6 +58,26 @@ describe("clientAddress", () => {
     expect(clientAddress(h("192.169.0.1", "203.0.113.4"), mapped)).toBe("192.169.0.1");
   });
 
+  // Issue 27 item 11: proxies that write the client's port.
+  it("reads ip:port, [v6]:port and [v6] entries from a trusted proxy as their address", () => {
+    const trusted = parseCidrList("10.0.0.0/8, fd00::/8");
+    expect(clientAddress(h("10.1.2.3", "1.2.3.4:5555"), trusted)).toBe("1.2.3.4");
+    expect(clientAddress(h("10.1.2.3", "[2001:db8::5]:6666"), trusted)).toBe("2001:db8::5");
+    expect(clientAddress(h("10.1.2.3", "[2001:db8::5]"), trusted)).toBe("2001:db8::5");
+    expect(clientAddress(h("10.1.2.3", "[::ffff:198.51.100.7]:80"), trusted)).toBe("198.51.100.7");
+    // A trusted hop written with its port is still skipped.
+    expect(clientAddress(h("10.1.2.3", "1.2.3.4:5555, 10.9.9.9:443"), trusted)).toBe("1.2.3.4");
+    expect(clientAddress(h("10.1.2.3", "5.6.7.8, [fd00::9]:443"), trusted)).toBe("5.6.7.8");
+    // A bare IPv6 address keeps its last group (it is not a port).
+    expect(clientAddress(h("10.1.2.3", "2001:db8::5555"), trusted)).toBe("2001:db8::5555");
+    // Not addresses, even with the forms above: garbage is not a key.
+    for (const bad of ["1.2.3.4:", "1.2.3.4:port", "[2001:db8::5]:", "[nonsense]:80", "host.example:80", "1.2.3.4:5555:6"]) {
+      expect(clientAddress(h("10.1.2.3", bad), trusted), bad).toBe("10.1.2.3");
+    }
+    // From an untrusted peer the header is still ignored, whatever its form.
+    expect(clientAddress(h("203.0.113.9", "1.2.3.4:5555"), parseCidrList(""))).toBe("203.0.113.9");
+  });
+
   it("refuses bad TRUSTED_PROXIES entries loudly", () => {
     expect(() => parseCidrList("10.0.0.0/33")).toThrow(/prefix/);
     expect(() => parseCidrList("proxy.example")).toThrow(/not an IP/);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import net from "node:net";
+import { dropUntrustedForwarding } from "./forwarded-headers";
 
 /**
  * The socket's peer address, stamped on every request by the server process itself (see
@@ -27,7 +28,8 @@ export function peerHeaderValue(address: string): string {
 
 /**
  * Overwrites PEER_HEADER on each incoming request with the TCP peer's address (whatever the
- * client sent under that name is discarded). Called once per process from instrumentation.ts.
+ * client sent under that name is discarded), and drops the X-Forwarded-* headers of a peer that is
+ * not a trusted proxy (forwarded-headers.ts). Called once per process from instrumentation.ts.
  */
 export function installPeerHeader(): void {
   if (g.probebookPeerHeader) return;
@@ -36,7 +38,9 @@ export function installPeerHeader(): void {
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const req = args[0] as http.IncomingMessage;
-      req.headers[PEER_HEADER] = peerHeaderValue(req.socket?.remoteAddress ?? "unknown");
+      const peer = req.socket?.remoteAddress ?? "unknown";
+      req.headers[PEER_HEADER] = peerHeaderValue(peer);
+      dropUntrustedForwarding(req.headers, peer, (ip) => isTrusted(ip, trustedProxies()));
     }
     return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
   } as typeof emit;
@@ -82,6 +86,20 @@ function isTrusted(ip: string, trusted: net.BlockList): boolean {
 }
 
 /**
+ * One X-Forwarded-For entry's address. Some proxies (Azure's, IIS ARR, some ingress set-ups) write
+ * the client's port too: "1.2.3.4:5555", "[2001:db8::1]:443" or "[2001:db8::1]". Read as they are,
+ * those are no address, and every client behind such a proxy would fall back to the proxy's
+ * address and share its throttles. A bare IPv6 address has colons too, so a port is only split
+ * off an IPv4 address or a bracketed IPv6 one.
+ */
+export function hopAddress(entry: string): string {
+  const bracketed = /^\[([0-9a-f:.]+)\](?::\d{1,5})?$/i.exec(entry);
+  if (bracketed) return bracketed[1] ?? entry;
+  const v4port = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(entry);
+  return v4port?.[1] ?? entry;
+}
+
+/**
  * The client's address for rate limits and the audit log: the TCP peer, unless the peer is a
  * configured proxy (TRUSTED_PROXIES); then X-Forwarded-For is read from the right, skipping
  * trusted proxies, and the first address no proxy of ours vouches for is the client. A client's
@@ -93,11 +111,21 @@ export function clientAddress(headers: Headers, trusted: net.BlockList = trusted
   if (!isTrusted(peer, trusted)) return unmapped(peer);
   const chain = (headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   for (let i = chain.length - 1; i >= 0; i--) {
-    const hop = chain[i] ?? "";
+    const hop = hopAddress(chain[i] ?? "");
     if (!familyOf(hop)) return unmapped(peer); // garbage from the client side: do not key on it
     if (!isTrusted(hop, trusted)) return unmapped(hop);
   }
-  return unmapped(chain[0] ?? peer);
+  return unmapped(chain[0] ? hopAddress(chain[0]) : peer);
+}
+
+/**
+ * Whether this request came through one of our proxies (its TCP peer is in TRUSTED_PROXIES), so
+ * that the X-Forwarded-* headers are the proxy's word and not the client's. False when the peer
+ * is unknown (a request this process did not stamp).
+ */
+export function peerIsTrustedProxy(headers: Headers, trusted: net.BlockList = trustedProxies()): boolean {
+  const [secret, peer] = (headers.get(PEER_HEADER) ?? "").trim().split(" ");
+  return !!peer && secret === peerSecret() && isTrusted(peer, trusted);
 }
 
 let cached: { raw: string | undefined; blocks: net.BlockList } | null = null;

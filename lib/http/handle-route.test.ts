@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { PEER_HEADER, peerHeaderValue } from "./client-address";
 import { route } from "./handle-route";
 
 const ok = route(async (_req: Request) => Response.json({ ok: true }));
@@ -32,5 +33,37 @@ describe("CSRF origin check", () => {
     delete process.env.PUBLIC_URL;
     expect((await ok(post({ origin: "http://a.example:3000", host: "a.example:3000" }))).status).toBe(200);
     expect((await ok(post({ origin: "http://evil", host: "a.example:3000" }))).status).toBe(403);
+  });
+
+  // Issue 27 item 13: X-Forwarded-Host is a proxy's word only when the peer is one of our proxies.
+  describe("without PUBLIC_URL, X-Forwarded-Host", () => {
+    const savedTrusted = process.env.TRUSTED_PROXIES;
+    afterEach(() => {
+      if (savedTrusted === undefined) delete process.env.TRUSTED_PROXIES;
+      else process.env.TRUSTED_PROXIES = savedTrusted;
+    });
+    const peer = (ip: string) => ({ [PEER_HEADER]: peerHeaderValue(ip) });
+
+    it("from an untrusted peer is ignored: Origin evil + X-Forwarded-Host evil is refused", async () => {
+      delete process.env.PUBLIC_URL;
+      delete process.env.TRUSTED_PROXIES;
+      const forged = { origin: "http://evil", "x-forwarded-host": "evil", host: "probebook.lan:3000", cookie: "probebook_session=x" };
+      expect((await ok(post({ ...forged, ...peer("203.0.113.9") }))).status).toBe(403);
+      expect((await ok(post(forged))).status).toBe(403);
+      // A forged peer header is no proxy either.
+      expect((await ok(post({ ...forged, [PEER_HEADER]: "0 127.0.0.1" }))).status).toBe(403);
+      // The host the request was addressed to still passes.
+      expect((await ok(post({ ...forged, origin: "http://probebook.lan:3000", ...peer("203.0.113.9") }))).status).toBe(200);
+    });
+
+    it("from a trusted proxy names the host the browser addressed", async () => {
+      delete process.env.PUBLIC_URL;
+      process.env.TRUSTED_PROXIES = "10.0.0.0/8";
+      const viaProxy = { "x-forwarded-host": "probebook.example.com", host: "10.0.0.5:3000", ...peer("10.0.0.2") };
+      expect((await ok(post({ ...viaProxy, origin: "https://probebook.example.com" }))).status).toBe(200);
+      expect((await ok(post({ ...viaProxy, origin: "http://evil" }))).status).toBe(403);
+      // The proxy's own view, not the one the client put first: a client's X-Forwarded-Host is the proxy's to replace.
+      expect((await ok(post({ ...viaProxy, "x-forwarded-host": "probebook.example.com, evil", origin: "https://probebook.example.com" }))).status).toBe(200);
+    });
   });
 });

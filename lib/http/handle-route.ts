@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { AppError } from "./app-error";
+import { peerIsTrustedProxy } from "./client-address";
 
 /** Maps an error to a JSON response: AppErrors say what to fix; anything else is a bare 500. */
 export function errorResponse(err: unknown): NextResponse {
@@ -46,7 +47,15 @@ function refuseCrossSite(req: Request): void {
     if (parsed.origin !== publicOrigin) throw new AppError("FORBIDDEN", "Cross-site request refused.");
     return;
   }
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  // Without it, the Origin must name the host the request was addressed to. A browser sets Host
+  // to the site it is sending to and cannot be made to lie about it, so a cross-site page's POST
+  // arrives with our Host and its own Origin, and is refused; `Origin: http://evil` with
+  // `Host: evil` comes only from a non-browser client, which holds no victim's cookie to abuse.
+  // X-Forwarded-Host is that address only when one of our proxies wrote it (TRUSTED_PROXIES);
+  // from anyone else it is the client's invention (the request hook also removes it, see
+  // forwarded-headers.ts; this check does not rely on that).
+  const forwarded = peerIsTrustedProxy(req.headers) ? req.headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  const host = forwarded || req.headers.get("host");
   if (parsed.host !== host) throw new AppError("FORBIDDEN", "Cross-site request refused.");
 }
 

@@ -19,10 +19,17 @@ export interface InstanceUpkeep {
   markSilentRunsLost(): Promise<unknown>;
   /** Expired rows of the failed-credential throttles are deleted. */
   pruneThrottles(): Promise<unknown>;
+  /** Audit rows older than AUDIT_RETENTION_DAYS are deleted (daily). */
+  pruneAudit(): Promise<unknown>;
+  /** Expired and revoked sessions are deleted (daily). */
+  pruneSessions(): Promise<unknown>;
 }
 
 export const LOST_SWEEP_MS = 10_000;
 export const THROTTLE_PRUNE_MS = 10 * 60_000;
+export const RETENTION_PRUNE_MS = 24 * 60 * 60_000;
+/** The first retention pass, a while after start: an instance restarted daily would otherwise never run it. */
+export const RETENTION_FIRST_MS = 5 * 60_000;
 
 /**
  * Every timer and connection an instance runs. Besides these it uses the process's one database
@@ -46,7 +53,10 @@ export class Instance {
   readonly parser = new ParseWorkers();
   /** No timer of its own: request counters per agent credential (the store expires keys on unref'd timers). */
   readonly rateLimits = new RateLimits();
-  /** Timers: the LOST sweep every 10 s and the throttle pruning every 10 min (start()). */
+  /**
+   * Timers: the LOST sweep every 10 s, the throttle pruning every 10 min, and the audit and session
+   * pruning 5 min after start and then daily (start()).
+   */
   private upkeep: NodeJS.Timeout[] = [];
 
   /**
@@ -61,12 +71,15 @@ export class Instance {
       t.unref();
       return t;
     };
-    this.upkeep = [every(LOST_SWEEP_MS, tasks.markSilentRunsLost), every(THROTTLE_PRUNE_MS, tasks.pruneThrottles)];
+    const retention = () => Promise.all([tasks.pruneAudit(), tasks.pruneSessions()]);
+    const first = setTimeout(() => void retention().catch(() => undefined), RETENTION_FIRST_MS);
+    first.unref();
+    this.upkeep = [every(LOST_SWEEP_MS, tasks.markSilentRunsLost), every(THROTTLE_PRUNE_MS, tasks.pruneThrottles), every(RETENTION_PRUNE_MS, retention), first];
   }
 
   /** Ends every timer, worker and connection above (tests, shutdown); pending touches are written first. */
   async stop(): Promise<void> {
-    for (const t of this.upkeep) clearInterval(t);
+    for (const t of this.upkeep) clearTimeout(t); // clears intervals too
     this.upkeep = [];
     this.jobWaiters.stop();
     this.runWatch.stop();

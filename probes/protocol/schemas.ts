@@ -284,8 +284,21 @@ export const MAX_HISTORY_OUTPUT_CHARS = 8 * 1024 * 1024;
  * own header date as sadf prints it; the server checks it against the output and keeps one run
  * per host and day, so a repeat answers the existing run instead of storing another.
  */
+/** Whether "YYYY-MM-DD" names a day that exists (no month 13, no 31 June, 29 February only in leap years). */
+export function isCalendarDay(day: string): boolean {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  // Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear gives the year as written.
+  date.setUTCFullYear(y);
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
 export const historyDayRequestSchema = z.object({
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "day must be YYYY-MM-DD"),
+  // A real calendar date: "2026-13-45" would otherwise reach PostgreSQL's ::date cast and fail there.
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "day must be YYYY-MM-DD")
+    .refine(isCalendarDay, "day must be a real calendar date (month 01-12, a day that month has)"),
   /** The sa file's path on the host, for the run's notes. */
   file: z.string().min(1).max(4096),
   output: z.string().min(1).max(MAX_HISTORY_OUTPUT_CHARS),

@@ -1,5 +1,6 @@
 // The audit log's vocabulary and the filters of /admin/audit and GET /api/admin/audit.
 import { z } from "zod";
+import { queryText } from "../../http/query-schemas";
 
 /** The actions the audit log records; one name per kind of mutation. */
 export const AUDIT_ACTIONS = [
@@ -41,9 +42,9 @@ const day = z
 /** Filters of /admin/audit and GET /api/admin/audit (query strings; empty means any). */
 export const auditQuerySchema = z.object({
   action: z.enum(AUDIT_ACTIONS, { error: `action is one of ${AUDIT_ACTIONS.join(", ")}.` }).optional(),
-  actor: z.string().trim().max(254).optional(),
-  target: z.string().trim().max(100).optional(),
-  ip: z.string().trim().max(100).optional(),
+  actor: queryText("actor", 254).optional(),
+  target: queryText("target", 100).optional(),
+  ip: queryText("ip", 100).optional(),
   from: day.optional(),
   to: day.optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(200),

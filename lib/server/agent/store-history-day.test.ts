@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { historyDayRequestSchema } from "../../../probes/protocol/schemas";
 import { sadfHistoryCommand } from "../../../probes/sar/history";
 import { db } from "../../db";
 import { connectTestDatabase } from "../../testing/db";
@@ -50,5 +51,29 @@ describe("storeHistoryDay", () => {
     );
     await expect(storeHistoryDay({ hostId: host.id, body: { day: DAY, file: "sa23", output: "Linux 6.1 (vm)\n" } })).rejects.toThrow(/not what sar makes of a daily history file: no file date/);
     expect(await db().probeRun.count({ where: { hostId: host.id } })).toBe(0);
+  });
+
+  // Issue 27 item 10: the day must be real, finished and plausible, whatever the file's header says.
+  it("refuses impossible, unfinished and absurd days with a 400 naming day, and stores nothing", async () => {
+    const host = await db().host.create({ data: { name: "history host 3" } });
+    const withDate = (day: string) => output.replace(/("file-date"\s*:\s*")\d{4}-\d{2}-\d{2}/, `$1${day}`);
+    const now = new Date("2026-11-25T03:00:00Z");
+    for (const day of ["9999-12-31", "0001-01-01", "2026-11-26", "1998-12-31"]) {
+      const err = await storeHistoryDay({ hostId: host.id, body: { day, file: "sa", output: withDate(day) }, now }).catch((e: unknown) => e);
+      expect(err, day).toMatchObject({ status: 400, fieldErrors: { day: [expect.any(String)] } });
+    }
+    expect(await db().probeRun.count({ where: { hostId: host.id } })).toBe(0);
+    // UTC's today may be a finished day on a host east of UTC; the header date still has to match.
+    const stored = await storeHistoryDay({ hostId: host.id, body: { day: "2026-11-25", file: "sa", output: withDate("2026-11-25") }, now });
+    expect(stored.created).toBe(true);
+  });
+
+  it("the request schema refuses a day that is not on the calendar", () => {
+    for (const day of ["2026-13-45", "2026-02-29", "2026-06-31", "2026-00-10", "2026-01-00"]) {
+      const r = historyDayRequestSchema.safeParse({ day, file: "sa", output: "x" });
+      expect(r.success, day).toBe(false);
+      expect(r.error?.issues[0]?.path).toEqual(["day"]);
+    }
+    for (const day of ["2024-02-29", "2026-12-31", "0001-01-01", "9999-12-31"]) expect(historyDayRequestSchema.safeParse({ day, file: "sa", output: "x" }).success, day).toBe(true);
   });
 });

@@ -16,6 +16,25 @@ async function existingDay(hostId: string, day: string): Promise<string | null> 
   return r.rows[0]?.id ?? null;
 }
 
+/** sysstat's first release was in 1999: an earlier day is not a sysstat file's. */
+export const EARLIEST_HISTORY_DAY = "1999-01-01";
+
+/**
+ * A finished day, in the host's terms, that sysstat could have recorded. The agent sends only days
+ * before its own local today; the server does not know the host's time zone, and a host at UTC+14
+ * has finished a day that is still today in UTC, so the bound is UTC's today (inclusive) — a day
+ * after it has not finished anywhere. The schema has already refused impossible dates.
+ */
+function refuseImplausibleDay(day: string, now: Date): void {
+  const todayUtc = now.toISOString().slice(0, 10);
+  if (day > todayUtc) {
+    throw new AppError("BAD_REQUEST", `The day ${day} has not finished yet (today is ${todayUtc} in UTC): only finished days are stored.`, { day: ["not a finished day"] });
+  }
+  if (day < EARLIEST_HISTORY_DAY) {
+    throw new AppError("BAD_REQUEST", `The day ${day} is before ${EARLIEST_HISTORY_DAY}, earlier than any sysstat file.`, { day: ["before sysstat existed"] });
+  }
+}
+
 /**
  * One finished day of a host's recorded history, sent by its agent's --history, kept as a SUCCEEDED
  * run of the catalog's history probe with origin HISTORY: parsed by its parser in a worker and stored
@@ -24,8 +43,9 @@ async function existingDay(hostId: string, day: string): Promise<string | null> 
  * created false — an agent whose state file was lost, or whose answer got lost, then simply
  * records it — rather than a 409 it would have to treat as success anyway.
  */
-export async function storeHistoryDay(opts: { hostId: string; body: HistoryDayRequest }): Promise<StoredHistoryDay> {
+export async function storeHistoryDay(opts: { hostId: string; body: HistoryDayRequest; now?: Date }): Promise<StoredHistoryDay> {
   const { hostId, body } = opts;
+  refuseImplausibleDay(body.day, opts.now ?? new Date());
   const probe = historyProbe();
   if (!probe?.history) throw new AppError("BAD_REQUEST", "This server has no probe that reads a host's history.");
   const headerDay = probe.history.fileDate(body.output);

@@ -28,4 +28,12 @@ describe("audit log", () => {
       expect(() => parseAuditQuery(new URLSearchParams(bad)), JSON.stringify(bad)).toThrow(expect.objectContaining({ status: 400 }));
     }
   });
+
+  // Issue 27 item 14: NUL in a text filter reached PostgreSQL ("invalid byte sequence 0x00").
+  it("a NUL in actor, target or ip is a 400 naming the filter (the page parses the same way)", () => {
+    for (const name of ["actor", "target", "ip"]) {
+      expect(() => parseAuditQuery(new URLSearchParams({ [name]: "a\u0000b" })), name).toThrow(expect.objectContaining({ status: 400, message: expect.stringContaining(name) }));
+      expect(() => parseAuditQuery({ [name]: "\u0000" }), name).toThrow(expect.objectContaining({ status: 400 }));
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readSession, revokeSession, revokeUserSessions } from "../../auth/session-store";
 import { db } from "../../db";
 import { backoffSeconds, POLICIES } from "../../http/auth-throttle";
+import { clientAddress, parseCidrList, PEER_HEADER, peerHeaderValue } from "../../http/client-address";
 import { connectTestDatabase } from "../../testing/db";
 import { createUser } from "../users/create-user";
 import { attemptSignIn } from "./sign-in";
@@ -103,5 +104,21 @@ describe("server-side sessions", () => {
       ["sign-in.failed", "198.51.100.30"],
       ["sign-in", "198.51.100.31"],
     ]);
+  });
+
+  // Issue 27 item 11: behind a proxy that writes ip:port, each client keeps its own throttle.
+  it("two clients behind a proxy that forwards ip:port get separate sign-in throttles", async () => {
+    const owner = await newUser();
+    const trusted = parseCidrList("10.0.0.0/8");
+    const via = (xff: string) => clientAddress(new Headers({ [PEER_HEADER]: peerHeaderValue("10.0.0.2"), "x-forwarded-for": xff }), trusted);
+    const guesser = via("1.2.3.4:5555");
+    const ownerIp = via("5.6.7.8:6666");
+    expect([guesser, ownerIp]).toEqual(["1.2.3.4", "5.6.7.8"]);
+    const t = new Date();
+    for (let i = 0; i < POLICIES.signInAccountClient.free + 3; i++) await attemptSignIn({ email: owner.email, password: `guess-${i}`, ip: guesser }, t);
+    const blocked = await attemptSignIn({ email: owner.email, password: owner.password, ip: guesser }, t);
+    expect(!blocked.ok && blocked.message).toMatch(/try again/);
+    const ok = await attemptSignIn({ email: owner.email, password: owner.password, ip: ownerIp }, t);
+    expect(ok.ok).toBe(true);
   });
 });
