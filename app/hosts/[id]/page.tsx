@@ -185,7 +185,8 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
           </ul>
         </>
       )}
-      {operator ? (
+      {/* Re-registering hands the host's agent and its jobs to whoever runs the new token: the right to delete. */}
+      {mayChange(actor, host.createdById) ? (
         <>
           <h2>Agent credential</h2>
           <p className="muted">If the host was compromised or rebuilt, revoke its credential; the running agent is refused at its next request and needs a new registration token.</p>
