@@ -82,7 +82,7 @@ export const CREDENTIAL_REVOKED_MESSAGE = "The host's agent credential was revok
 export async function reissueRegistration({ hostId, actor }: { hostId: string; actor: Actor | "local-agent" }) {
   const host = await db().host.findUnique({ where: { id: hostId }, select: { createdById: true } });
   if (!host) throw new AppError("NOT_FOUND", `No host ${hostId}.`);
-  if (actor !== "local-agent") assertOwnerOrAdmin(actor, host.createdById, "this host's agent credential");
+  if (actor !== "local-agent") assertOwnerOrAdmin(actor, host.createdById, "this host");
   const byUserId = actor === "local-agent" ? null : actor.userId;
   const token = generateSecret("pbr");
   const expiresAt = new Date(Date.now() + REGISTRATION_TTL_MS);
