@@ -4,7 +4,7 @@ import { db } from "../../db";
 import type { Actor } from "../../auth/actor";
 import { assertOwnerOrAdmin } from "../../auth/ownership";
 import { AppError } from "../../http/app-error";
-import { notifyRun } from "../../instance/notify";
+import { notifyHost, notifyRun } from "../../instance/notify";
 import { advanceExperimentSafely } from "../experiments/advance-safely";
 
 export const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -113,6 +113,8 @@ export async function reissueRegistration({ hostId, actor }: { hostId: string; a
     if (!(await db().host.findUnique({ where: { id: hostId }, select: { id: true } }))) throw new AppError("NOT_FOUND", `No host ${hostId}.`);
     throw await limitError(byUserId!);
   }
+  // Its long-polling agent claims again at once and is refused then, not at the end of its poll.
+  await notifyHost(hostId);
   for (const runId of row.runs_ended) await notifyRun(runId, { kind: "status" });
   for (const experimentId of row.experiments) await advanceExperimentSafely(experimentId);
   return { ...toHost(row), registrationToken: token, runsEnded: row.runs_ended.length };

@@ -2,7 +2,7 @@ import type { Actor } from "../../auth/actor";
 import { assertOwnerOrAdmin } from "../../auth/ownership";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { notifyRun } from "../../instance/notify";
+import { notifyHost, notifyRun } from "../../instance/notify";
 import { recordAudit } from "../audit/record-audit";
 import { advanceExperimentSafely } from "../experiments/advance-safely";
 
@@ -52,6 +52,8 @@ export async function deleteHost({ id, actor, ip = null }: { id: string; actor: 
     await tx.host.delete({ where: { id } });
     return { active, inFlight: inFlight.length, kept: count, experiments, agentRegistered: !!locked?.hash };
   });
+  // Its long-polling agent claims again at once and is refused then, not at the end of its poll.
+  await notifyHost(id);
   for (const run of r.active) await notifyRun(run.id, { kind: "status" });
   // Each running experiment fails on its cancelled run, naming the removal; its `reverted` says
   // whether the arm in flight was put back once that run's setup report arrives.
