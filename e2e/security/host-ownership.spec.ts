@@ -105,9 +105,9 @@ test("deleting a host keeps another user's experiment, shown as from a removed h
 
     // Its owner deletes the host from the host page.
     await page.goto(`/hosts/${hostId}`);
-    page.once("dialog", (d) => void d.accept());
     await page.getByRole("button", { name: "Delete host" }).click();
-    await page.waitForURL("**/hosts");
+    await page.getByRole("button", { name: "Yes, delete host" }).click();
+    await expect(page).toHaveURL(/\/hosts$/);
 
     const kept = await experiment();
     expect(kept).toMatchObject({ hostRemoved: true, hostName });
