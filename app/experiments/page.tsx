@@ -57,7 +57,15 @@ export default async function ExperimentsPage() {
                   <td>
                     <Link href={`/experiments/${r.id}`}>{r.title}</Link>
                   </td>
-                  <td>{r.hostName ?? "–"}</td>
+                  <td>
+                    {r.hostName ?? "–"}
+                    {r.hostRemoved ? (
+                      <span className="muted small" data-testid="host-removed">
+                        {" "}
+                        (from a removed host)
+                      </span>
+                    ) : null}
+                  </td>
                   <td>{r.arms.join(" · ")}</td>
                   <td>
                     <span className={`badge badge-${r.status}`}>{r.status.toLowerCase()}</span>

@@ -36,9 +36,11 @@ export async function createHostAction(_prev: RegistrationState, form: FormData)
 export async function reregisterHostAction(_prev: RegistrationState, form: FormData): Promise<RegistrationState> {
   return asState(async () => {
     const actor = await requireActor("OPERATOR");
-    const id = uuidSchema().parse(form.get("hostId"));
-    const host = await reissueRegistration(id, actor.userId);
-    await audit({ actor, action: "host.reregister", target: { type: "host", id } });
+    // A refusal is the form's error, never a thrown parse error (which Next answers with a 500).
+    const id = uuidSchema("hostId must be a host id.").safeParse(form.get("hostId"));
+    if (!id.success) return { error: "hostId must be a host id." };
+    const host = await reissueRegistration({ hostId: id.data, actor });
+    await audit({ actor, action: "host.reregister", target: { type: "host", id: id.data }, details: { runsEnded: host.runsEnded } });
     return { host: await describeRegistration({ host }) };
   });
 }

@@ -75,6 +75,8 @@ export const agentApi = {
     path: "/api/agent/runs/{id}/finish",
     group,
     summary: "Finish a run: the server parses the stored log",
+    description:
+      "`setup` is accepted only for a run whose job carried a setup, and only about what that setup asked for (400 naming the field otherwise). A credential revoked while an experiment run was in flight (its host deleted or re-registered) may still send this run's finish once with its setup report: only the report is recorded.",
     role: "agent",
     idOf: "run",
     body: finishRequestSchema,

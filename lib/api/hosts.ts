@@ -40,13 +40,24 @@ export const hostsApi = {
     method: "delete",
     path: "/api/hosts/{id}",
     group,
-    summary: "Delete a host; its runs stay, marked as from a removed host",
-    description: "Queued and running runs of the host end as cancelled; its agent's credential stops working at once.",
+    summary: "Delete a host; its runs and experiments stay, marked as from a removed host",
+    description:
+      "Queued and running runs of the host end as cancelled and its running experiments end with them; its agent's credential stops working at once, except to deliver the setup report of an experiment run it had in flight. Audited as host.delete with these counts.",
     role: "operator",
     authNote: "whoever added it or an admin",
     idOf: "host",
     responses: {
-      200: { description: "Deleted.", json: z.object({ deleted: z.string().uuid(), runsKept: z.number().int(), runsCancelled: z.number().int() }) },
+      200: {
+        description: "Deleted: what was kept and what was ended.",
+        json: z.object({
+          deleted: z.string().uuid(),
+          runsKept: z.number().int(),
+          runsCancelled: z.number().int(),
+          runsInFlight: z.number().int().describe("Runs its agent was running at that moment (among runsCancelled)."),
+          experimentsKept: z.number().int(),
+          experimentsEnded: z.number().int().describe("Experiments still running, ended by the removal (among experimentsKept)."),
+        }),
+      },
     },
   }),
 };

@@ -37,7 +37,7 @@ export async function startLocalAgent(opts: { port: number; dataDir: string; log
     token = (await createHost({ name: `${os.hostname()} (this machine)` })).registrationToken;
   } else if (cred.server?.replace(/\/+$/, "") !== server && cred.hostId) {
     // Same host, new address (PORT changed): re-register it instead of creating another host.
-    token = (await reissueRegistration(cred.hostId)).registrationToken;
+    token = (await reissueRegistration({ hostId: cred.hostId, actor: "local-agent" })).registrationToken;
     fs.rmSync(credFile, { force: true });
   }
   const tsx = path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs");

@@ -224,6 +224,26 @@ describe("LogStreamer: failures", () => {
     expect(await h.streamer.finish(done)).toBe("pending");
     expect(revoked).toHaveLength(1);
     expect(RunSpool.open(spoolRoot, h.runId).contents).toMatchObject({ chunks: [{ seq: 0, data: "x" }], finish: { lastSeq: 0 } });
+    // No setup report, so nothing is sent with the revoked credential.
+    expect(h.calls.filter((c) => c.startsWith("finish"))).toEqual([]);
+  });
+
+  it("after a revoked credential still sends an arm's setup report once, with the output the server holds", async () => {
+    const revoked: HttpError[] = [];
+    const h = harness({ onRevoked: (e) => revoked.push(e) });
+    h.streamer.write("before");
+    await wait(150);
+    expect(h.output()).toBe("before");
+    h.deps.upload = async () => {
+      throw new HttpError("revoked", 401, "credential revoked");
+    };
+    h.streamer.write("after");
+    const setup = { lab: null, tunables: [{ name: "vm.dirty_ratio", device: null, from: "20", to: "5", restored: true }], droppedCaches: false, error: null };
+    expect(await h.streamer.finish({ ...done, cancelled: true, setup })).toBe("pending");
+    expect(revoked).toHaveLength(1);
+    expect(h.calls.filter((c) => c.startsWith("finish"))).toEqual(["finish 0"]);
+    expect(h.finished()).toMatchObject({ lastSeq: 0, cancelled: true, setup });
+    expect(h.log.lines.some((l) => l.includes("recorded the arm's setup report although this agent's credential was revoked"))).toBe(true);
   });
 
   it("passes cancelRequested on", async () => {

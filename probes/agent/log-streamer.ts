@@ -150,7 +150,8 @@ export class LogStreamer {
       const check = () => (this.settled() ? resolve() : this.waiters.push(check));
       check();
     });
-    if (this.revoked || this.abort.signal.aborted) return this.keep();
+    if (this.abort.signal.aborted) return this.keep();
+    if (this.revoked) return this.finalReport(record);
     let body = record;
     if (this.rejected) {
       const note = `the server refused this run's output after seq ${this.ackedUpTo}: ${this.rejected}`;
@@ -169,7 +170,7 @@ export class LogStreamer {
         if (err instanceof HttpError && err.kind === "revoked") {
           this.revoked = true;
           this.deps.onRevoked?.(err);
-          return this.keep();
+          return this.finalReport(record);
         }
         this.deps.log.error(`run ${this.runId}: the server refused the finish: ${describe(err)}; spool kept in ${this.moveAside()}`);
         return "rejected";
@@ -182,6 +183,24 @@ export class LogStreamer {
     this.chunker.dispose();
     this.spool.discard();
     return "delivered";
+  }
+
+  /**
+   * The credential was revoked (the host deleted or re-registered) while this run was in flight.
+   * What the arm changed has been put back by now, and the server accepts exactly one thing from
+   * a revoked credential: this run's setup report, so that its record says what was changed and
+   * whether it was restored. Sent once, with the output the server acknowledged; the spool stays.
+   */
+  private async finalReport(record: FinishRequest): Promise<FinishOutcome> {
+    if (record.setup && !this.abort.signal.aborted) {
+      try {
+        await this.deps.finish(this.runId, { ...record, lastSeq: this.ackedUpTo }, this.abort.signal);
+        this.deps.log.info(`run ${this.runId}: the server recorded the arm's setup report although this agent's credential was revoked`);
+      } catch (err) {
+        this.deps.log.warn(`run ${this.runId}: the arm's setup report was not accepted after the credential was revoked: ${describe(err)}`);
+      }
+    }
+    return this.keep();
   }
 
   /** Shutdown: stop retrying now; whatever is not delivered stays in the spool for the next start. */

@@ -51,6 +51,11 @@ export default async function SharedComparisonPage({ params, searchParams }: Pro
       {c.experiment ? (
         <section className="verdict-card" data-testid="shared-verdict" aria-label="Experiment verdict">
           <h2 style={{ marginTop: 0 }}>Experiment verdict ({c.experiment.status.toLowerCase()})</h2>
+          {c.experiment.hostRemoved ? (
+            <p className="muted small" data-testid="host-removed">
+              Measured on a host that has since been removed (from a removed host).
+            </p>
+          ) : null}
           {c.experiment.decisionMessage ? <p className="muted">{c.experiment.decisionMessage}</p> : null}
           {c.experiment.verdict.slice(0, 12).map((l) => (
             <p key={`${l.metric}|${l.arm}|${l.sentence}`} className="sentence">

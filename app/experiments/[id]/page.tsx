@@ -134,7 +134,15 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
       <h1>{v.title}</h1>
       <p className="muted">
         {v.probe}
-        {v.preset ? ` (${v.preset})` : ""} on {v.hostId ? <Link href={`/hosts/${v.hostId}`}>{v.hostName}</Link> : "a deleted host"} · started{" "}
+        {v.preset ? ` (${v.preset})` : ""} on{" "}
+        {v.hostId ? (
+          <Link href={`/hosts/${v.hostId}`}>{v.hostName}</Link>
+        ) : (
+          <span data-testid="host-removed">
+            {v.hostName ?? "a host"} (from a removed host)
+          </span>
+        )}{" "}
+        · started{" "}
         {new Date(v.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
       </p>
       <VerdictCard v={v} />

@@ -185,7 +185,8 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
           </ul>
         </>
       )}
-      {operator ? (
+      {/* Re-registering hands the host's agent and its jobs to whoever runs the new token: the right to delete. */}
+      {mayChange(actor, host.createdById) ? (
         <>
           <h2>Agent credential</h2>
           <p className="muted">If the host was compromised or rebuilt, revoke its credential; the running agent is refused at its next request and needs a new registration token.</p>
@@ -195,7 +196,7 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
       {mayChange(actor, host.createdById) ? (
         <>
           <h2>Delete host</h2>
-          <p className="muted">Its runs stay readable, marked as from a removed host; queued and running runs are cancelled and its agent is refused from then on.</p>
+          <p className="muted">Its runs and experiments stay readable, marked as from a removed host; queued and running runs are cancelled, running experiments end, and its agent is refused from then on.</p>
           <DeleteButton url={`/api/hosts/${host.id}`} label="Delete host" consequence={`Delete ${host.name}? Its agent stops working; its runs are kept.`} after="/hosts" />
         </>
       ) : null}

@@ -30,11 +30,18 @@ export async function agentCredentialHash(authorization?: string | null): Promis
  * Plain SQL: every long-poll of every agent passes here. Liveness is recorded in batches.
  */
 export async function authenticateAgent(credentialHash?: string): Promise<AgentHost> {
+  const host = await agentHostOf(credentialHash);
+  if (!host) throw unknownCredential();
+  return host;
+}
+
+/** authenticateAgent without the 401: null when no host holds the credential (the finish route's one exception). */
+export async function agentHostOf(credentialHash?: string): Promise<AgentHost | null> {
   // A handler that already read (and counted) the credential passes its hash.
   const hash = credentialHash ?? (await agentCredentialHash());
   const { rows } = await pgPool().query<AgentHost>("SELECT id::text AS id, name FROM hosts WHERE agent_credential_hash = $1", [hash]);
   const host = rows[0];
-  if (!host) throw unknownCredential();
+  if (!host) return null;
   instance().hostToucher.touch(host.id);
   return host;
 }

@@ -47,6 +47,8 @@ export const experimentSnapshotSchema = z.object({
   unit: z.string().nullable(),
   verdict: z.array(z.object({ sentence: z.string(), metric: z.string(), baseline: z.string(), arm: z.string(), ratio: z.number(), ciLow: z.number(), ciHigh: z.number() })),
   warnings: z.array(z.string()),
+  /** Its host was deleted before the share (the host's name is never shared). Absent in older shares. */
+  hostRemoved: z.boolean().optional(),
 });
 export type ExperimentSnapshot = z.infer<typeof experimentSnapshotSchema>;
 

@@ -82,13 +82,20 @@ async function settle(tx: Prisma.TransactionClient, experimentId: string): Promi
     // Cancelled or failed earlier: once the last run has ended (the agent reverted and reported), say so.
     if (exp.reverted === null && runs.every(ended)) {
       await tx.experiment.update({ where: { id: experimentId }, data: { reverted: revertedOf(runs, arms), verdict: verdictJson(summary(exp.status)) } });
+    } else if (exp.reverted !== null && runs.every(ended) && revertedOf(runs, arms) !== exp.reverted) {
+      // A setup report that came after its run had ended (its host removed or re-registered
+      // while the arm ran: lib/server/agent/accept-final-report.ts) says what was put back.
+      await tx.experiment.update({ where: { id: experimentId }, data: { reverted: revertedOf(runs, arms) } });
     }
     return null;
   }
 
-  const bad = runs.find((r) => ENDED_BADLY.includes(r.status));
+  const bad = runs.find((r) => ENDED_BADLY.includes(r.status)) ?? (exp.hostId === null ? { armIndex: null, round: null, status: "CANCELLED" as const, errorMessage: "The host was removed." } : undefined);
   if (bad) {
-    const why = `The run of ${armName(arms, bad.armIndex)} in round ${(bad.round ?? 0) + 1} ended ${bad.status.toLowerCase()}${bad.errorMessage ? `: ${bad.errorMessage}` : "."}`;
+    const why =
+      bad.armIndex === null
+        ? `${bad.errorMessage}`
+        : `The run of ${armName(arms, bad.armIndex)} in round ${(bad.round ?? 0) + 1} ended ${bad.status.toLowerCase()}${bad.errorMessage ? `: ${bad.errorMessage}` : "."}`;
     await tx.probeRun.updateMany({
       where: { experimentId, status: "QUEUED" },
       data: { status: "CANCELLED", finishedAt: new Date(), cancelRequestedAt: new Date(), errorMessage: "Not run: another run of the experiment failed." },

@@ -9,7 +9,7 @@ const cell = (v: string | number | null) => {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** One row per run and headline figure, in display units, with why a run does not count; then the verdict lines. */
+/** One row per run and headline figure, in display units, with why a run does not count; then the verdict lines; then the host. */
 export async function experimentCsv(opts: { id: string }): Promise<string> {
   const v = await getExperiment({ id: opts.id });
   const runs = await db().probeRun.findMany({ where: { experimentId: v.id }, select: { id: true, params: true, result: true, status: true }, orderBy: { createdAt: "asc" } });
@@ -28,6 +28,10 @@ export async function experimentCsv(opts: { id: string }): Promise<string> {
     const dims = Object.entries(l.dims).map(([k, x]) => `${k}=${x}`).join(" ");
     rows.push([l.baseline, l.arm, l.metric, dims, l.state, l.ratio, l.ciLow, l.ciHigh, l.confidence, l.halfWidthPct, l.runsNeeded, l.runs.baseline, l.runs.arm, l.sentence]);
   }
+  // Last, so the first line stays the runs' header: where it ran, and whether that host is gone.
+  rows.push([]);
+  rows.push(["host", "host_removed"]);
+  rows.push([v.hostName, v.hostRemoved ? "true" : "false"]);
   return rows.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 

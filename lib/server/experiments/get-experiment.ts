@@ -26,6 +26,8 @@ export interface ExperimentView {
   title: string;
   hostId: string | null;
   hostName: string | null;
+  /** Its host was deleted: hostName is the name it had (experiments stay, like runs). */
+  hostRemoved: boolean;
   probe: string;
   preset: string | null;
   params: Record<string, unknown>;
@@ -78,7 +80,8 @@ export async function getExperiment(opts: { id: string }): Promise<ExperimentVie
     id: exp.id,
     title: exp.title,
     hostId: exp.hostId,
-    hostName: exp.host?.name ?? null,
+    hostName: exp.host?.name ?? exp.hostLabel,
+    hostRemoved: exp.hostId === null,
     probe: exp.probe,
     preset: exp.preset,
     params: (exp.params ?? {}) as Record<string, unknown>,
@@ -132,6 +135,8 @@ export function experimentJson(v: ExperimentView) {
     id: v.id,
     title: v.title,
     hostId: v.hostId,
+    hostName: v.hostName,
+    hostRemoved: v.hostRemoved,
     probe: v.probe,
     status: v.status,
     decision: v.decision,

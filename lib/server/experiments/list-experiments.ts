@@ -5,6 +5,8 @@ export interface ExperimentListItem {
   id: string;
   title: string;
   hostName: string | null;
+  /** Its host was deleted: hostName is the name it had. */
+  hostRemoved: boolean;
   probe: string;
   arms: string[];
   status: string;
@@ -21,7 +23,7 @@ export async function listExperiments(opts: { hostId?: string; limit?: number } 
     where: opts.hostId ? { hostId: opts.hostId } : {},
     orderBy: { createdAt: "desc" },
     take: opts.limit ?? 50,
-    select: { id: true, title: true, probe: true, arms: true, status: true, decision: true, verdict: true, createdAt: true, host: { select: { name: true } } },
+    select: { id: true, title: true, probe: true, arms: true, status: true, decision: true, verdict: true, createdAt: true, hostId: true, hostLabel: true, host: { select: { name: true } } },
   });
   const counts = await db().probeRun.groupBy({
     by: ["experimentId", "status"],
@@ -38,7 +40,8 @@ export async function listExperiments(opts: { hostId?: string; limit?: number } 
     return {
       id: r.id,
       title: r.title,
-      hostName: r.host?.name ?? null,
+      hostName: r.host?.name ?? r.hostLabel,
+      hostRemoved: r.hostId === null,
       probe: r.probe,
       arms: readArms(r.arms).map((a) => a.label),
       status: r.status,

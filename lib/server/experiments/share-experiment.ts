@@ -30,6 +30,7 @@ export async function shareExperiment(opts: { id: string; createdById: string | 
       l.ratio !== null && l.ciLow !== null && l.ciHigh !== null ? [{ sentence: l.sentence, metric: l.metric, baseline: l.baseline, arm: l.arm, ratio: l.ratio, ciLow: l.ciLow, ciHigh: l.ciHigh }] : [],
     ),
     warnings: v.summary.warnings,
+    hostRemoved: v.hostRemoved,
   };
   const { slug } = await createComparison({ runIds: runIds.slice(0, 30), title: v.title }, opts.createdById, { experiment });
   return { slug };

@@ -25,7 +25,7 @@ describe("per-user host limits", () => {
     expect(await db().host.count({ where: { createdById: user.id } })).toBe(pending);
     // Reissuing a token while at the limit is refused as well.
     const first = ok[0] as PromiseFulfilledResult<{ id: string }>;
-    await expect(reissueRegistration(first.value.id, user.id)).rejects.toThrow(/registration tokens not used yet/);
+    await expect(reissueRegistration({ hostId: first.value.id, actor: { userId: user.id, email: user.email, role: "OPERATOR", via: "session" } })).rejects.toThrow(/registration tokens not used yet/);
     // A used token frees a slot.
     await db().host.update({ where: { id: first.value.id }, data: { registrationTokenHash: null, registrationExpiresAt: null } });
     const after = await createHost({ name: "after", createdById: user.id });

@@ -11,6 +11,7 @@ import type { ParseReply } from "../../instance/parse/parse-types";
 import { advanceExperimentSafely } from "../experiments/advance-safely";
 import { notifyRun } from "../../instance/notify";
 import { readRunTelemetry } from "./get-run-telemetry";
+import { assertSetupReportFits } from "./check-setup-report";
 import { chunksAfter, missingSeqs } from "./read-log";
 import { targetFacts } from "./target-facts";
 
@@ -79,10 +80,11 @@ function errorOf(req: FinishRequest, status: RunStatus, probe: string, reply: Pa
 export async function finishRun({ runId, finish: req }: { runId: string; finish: FinishRequest }): Promise<{ status: RunStatus }> {
   const run = await db().probeRun.findUniqueOrThrow({
     where: { id: runId },
-    select: { status: true, startedAt: true, finishedAt: true, probe: true, params: true, repeatGroup: true, experimentId: true, host: { select: { mediumOverrides: true } } },
+    select: { status: true, startedAt: true, finishedAt: true, probe: true, params: true, repeatGroup: true, experimentId: true, armIndex: true, host: { select: { mediumOverrides: true } } },
   });
   if (run.finishedAt) return { status: run.status };
   if (run.status === "QUEUED" || !run.startedAt) throw new AppError("CONFLICT", "This run was never claimed by an agent: it cannot be finished.");
+  await assertSetupReportFits({ run, report: req.setup });
   const missing = await missingSeqs(runId, req.lastSeq);
   if (missing.length > 0) {
     throw new AppError("CONFLICT", `The server is missing chunks ${missing.slice(0, 10).join(", ")} of this run: send them before finishing.`);

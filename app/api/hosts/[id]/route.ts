@@ -1,5 +1,5 @@
 import { hostsApi } from "@/lib/api/hosts";
-import { audit } from "@/lib/server/audit/audit-request";
+import { requestIp } from "@/lib/server/audit/audit-request";
 import { deleteHost } from "@/lib/server/hosts/delete-host";
 import { getHost } from "@/lib/server/hosts/get-host";
 import { hostDetailToJson } from "@/lib/server/hosts/host-json";
@@ -9,9 +9,8 @@ export const dynamic = "force-dynamic";
 
 export const GET = handle(hostsApi.get, async ({ params: { id } }) => ({ status: 200, json: hostDetailToJson(await getHost({ id })) }));
 
-/** Deletes a host (whoever added it, or an admin); its runs stay, marked as from a removed host. */
+/** Deletes a host (whoever added it, or an admin); its runs and experiments stay, marked as from a removed host. The use case audits it. */
 export const DELETE = handle(hostsApi.delete, async ({ actor, params: { id } }) => {
-  const r = await deleteHost({ id, actor });
-  await audit({ actor, action: "host.delete", target: { type: "host", id }, details: { name: r.name, runsKept: r.runsKept, runsCancelled: r.runsCancelled } });
-  return { status: 200, json: { deleted: id, runsKept: r.runsKept, runsCancelled: r.runsCancelled } };
+  const r = await deleteHost({ id, actor, ip: await requestIp().catch(() => null) });
+  return { status: 200, json: { deleted: id, runsKept: r.runsKept, runsCancelled: r.runsCancelled, runsInFlight: r.runsInFlight, experimentsKept: r.experimentsKept, experimentsEnded: r.experimentsEnded } };
 });
