@@ -16,7 +16,7 @@ const isAddress = (s: string) => new RegExp(`^${IPV4_SRC}$`).test(s) || isIpv6(u
  * A dotted name whose last label is a word, as host names are. Sysctl and tunable names have the
  * same shape ("vm.swappiness", "thp.enabled"), so names under their roots are not host names.
  */
-const DOTTED = /(?<![\w.\/@-])[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,24}(?![\w-]|\.[\w-])/gi;
+const DOTTED = /(?<![\w./@-])[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,24}(?![\w-]|\.[\w-])/gi;
 const NOT_HOSTS = /^(?:vm|kernel|fs|net|dev|abi|debug|user|sunrpc|crypto|thp|queue)\./i;
 /** A path: a slash at the start or after a space, bracket, quote, "=", ":" or ",". */
 const PATH = /(?<=^|[\s(=:,'"[])\/[^\s,;()'"\]]+/g;
