@@ -137,6 +137,17 @@ describe("redactForShare and the profile, field by field", () => {
   });
 });
 
+describe("redactForShare keeps what is not a secret", () => {
+  it("file-system names, tunable names and distributions are not taken for host names", () => {
+    const r = { ...run("1", "host:1", "debian", "/srv/x"), fsType: "fuse.sshfs", profile: { hostname: "debian", distro: "Debian GNU/Linux 12 (bookworm)", kernel: { release: "6.1.0-18-amd64", version: "#1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01)" }, target: { path: "/srv/x", fsType: "fuse.sshfs", mountOptions: ["rw", "user_id=0"] } } };
+    const out = redactForShare([r], shareIncludeSchema.parse(undefined))[0]!;
+    expect(out.fsType).toBe("fuse.sshfs");
+    expect(out.profile).toMatchObject({ distro: "Debian GNU/Linux 12 (bookworm)", kernel: { release: "6.1.0-18-amd64", version: "#1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01)" }, target: { fsType: "fuse.sshfs", mountOptions: ["rw", "user_id=0"] } });
+    const e = redactShare({ runs: [r], include: shareIncludeSchema.parse(undefined), experiment: { status: "FINISHED", decisionMessage: null, reverted: true, policy: { min: 3, max: 3, cvTarget: 2.5 }, arms: [{ label: "vm.swappiness=10", setup: "thp.enabled=never", median: 1, cv: 1, runs: 3 }], unit: "MiB/s", verdict: [], warnings: [] } }).experiment!;
+    expect(e.arms[0]).toMatchObject({ label: "vm.swappiness=10", setup: "thp.enabled=never" });
+  });
+});
+
 describe("redactShare and an experiment's verdict", () => {
   const a = "/srv/secret-project-alpha/db01";
   const b = "/srv/secret-project-alpha/db02-with-a-rather-long-name-cut-at-sixty";

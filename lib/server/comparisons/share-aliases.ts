@@ -14,10 +14,11 @@ const unbracket = (s: string) => s.replace(/^\[|\]$/g, "");
 const isAddress = (s: string) => new RegExp(`^${IPV4_SRC}$`).test(s) || isIpv6(unbracket(s));
 /**
  * A dotted name whose last label is a word, as host names are. Sysctl and tunable names have the
- * same shape ("vm.swappiness", "thp.enabled"), so names under their roots are not host names.
+ * same shape ("vm.swappiness", "thp.enabled"), and so do FUSE file systems ("fuse.sshfs"): names
+ * under those roots are not host names.
  */
 const DOTTED = /(?<![\w./@-])[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,24}(?![\w-]|\.[\w-])/gi;
-const NOT_HOSTS = /^(?:vm|kernel|fs|net|dev|abi|debug|user|sunrpc|crypto|thp|queue)\./i;
+const NOT_HOSTS = /^(?:vm|kernel|fs|net|dev|abi|debug|user|sunrpc|crypto|thp|queue|fuse)\./i;
 /** A path: a slash at the start or after a space, bracket, quote, "=", ":" or ",". */
 const PATH = /(?<=^|[\s(=:,'"[])\/[^\s,;()'"\]]+/g;
 /** World Wide Names and EUI/NAA identifiers of disks. */
@@ -40,11 +41,15 @@ export class ShareAliases {
   /** A name that stands for a host (its registered name, its OS hostname): the host's alias wherever it appears. */
   knowName(name: string | null | undefined, alias: string): void {
     const n = name?.trim().toLowerCase();
-    if (!n || n.length < 3 || this.names.has(n)) return;
+    // A name of letters only ("debian", "ubuntu": cloud images' defaults) is a word as well; replacing
+    // it everywhere would turn "Debian GNU/Linux" into "host A GNU/Linux". Dotted ones are caught
+    // by shape anyway.
+    const identifies = (x: string) => x.length >= 3 && !/^[a-z]+$/.test(x);
+    if (!n || !identifies(n) || this.names.has(n)) return;
     this.names.set(n, alias);
     // The short name of a dotted hostname ("db01" of "db01.corp.example") stands for it too.
     const short = n.split(".")[0]!;
-    if (short !== n && short.length >= 3 && !this.names.has(short)) this.names.set(short, alias);
+    if (short !== n && identifies(short) && !this.names.has(short)) this.names.set(short, alias);
   }
 
   /** "path 1", "path 2" … one per distinct path across the share. */
