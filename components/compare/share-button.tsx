@@ -15,8 +15,8 @@ export function ShareButton({ runIds, suggestedTitle, privateTitle }: { runIds: 
   const [state, setState] = useState<State>({ kind: "closed" });
   const [title, setTitle] = useState(privateTitle);
   const [titleEdited, setTitleEdited] = useState(false);
-  // What the public copy reveals about the hosts; names and paths stay private unless ticked.
-  const [include, setInclude] = useState({ hostnames: false, paths: false, kernel: true });
+  // What the public copy reveals about the hosts; names, addresses, paths and models stay private unless ticked.
+  const [include, setInclude] = useState({ hostnames: false, paths: false, kernel: true, models: false });
   const [expiresInDays, setExpiresInDays] = useState("");
   const [copied, setCopied] = useState(false);
   const linkRef = useRef<HTMLInputElement>(null);
@@ -99,13 +99,16 @@ export function ShareButton({ runIds, suggestedTitle, privateTitle }: { runIds: 
               if (!titleEdited) setTitle(e.target.checked ? suggestedTitle : privateTitle);
             }}
           />{" "}
-          Host names
+          Host names and addresses
         </label>
         <label>
           <input type="checkbox" checked={include.paths} onChange={(e) => setInclude({ ...include, paths: e.target.checked })} /> Directories and mount points
         </label>
         <label>
           <input type="checkbox" checked={include.kernel} onChange={(e) => setInclude({ ...include, kernel: e.target.checked })} /> Kernel and distribution
+        </label>
+        <label>
+          <input type="checkbox" checked={include.models} onChange={(e) => setInclude({ ...include, models: e.target.checked })} /> Disk and CPU models
         </label>
       </fieldset>
       <label>

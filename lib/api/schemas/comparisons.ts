@@ -2,18 +2,21 @@
 import { z } from "zod";
 import { isUuid, MAX_COMPARE_RUNS } from "../../compare/run-ids";
 
-// What a public share may reveal about the hosts; the defaults hide host names and paths, because a
-// share link travels further than its author expects (lib/server/comparisons/redact-share.ts applies it).
+// What a public share may reveal about the hosts; the defaults hide host names, addresses, paths and
+// hardware models, because a share link travels further than its author expects
+// (lib/server/comparisons/redact-share.ts applies it, field by field of the profile).
 export const shareIncludeSchema = z
   .object({
-    /** Registered host names, import labels and the OS hostname. */
+    /** Registered host names, import labels, the OS hostname, file servers and IP addresses (mount sources and options). */
     hostnames: z.boolean().default(false),
-    /** Target directories, mount points and mount sources. */
+    /** Target directories, mount points, the paths of mount sources and device nodes. */
     paths: z.boolean().default(false),
     /** Kernel release and distribution. */
     kernel: z.boolean().default(true),
+    /** Disk and CPU models and disk identifiers (WWNs). */
+    models: z.boolean().default(false),
   })
-  .default({ hostnames: false, paths: false, kernel: true });
+  .default({ hostnames: false, paths: false, kernel: true, models: false });
 export type ShareInclude = z.infer<typeof shareIncludeSchema>;
 
 export const createComparisonSchema = z.object({

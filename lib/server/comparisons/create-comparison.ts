@@ -5,7 +5,7 @@ import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { loadCompareRuns } from "./load-runs";
 import { createComparisonSchema, shareIncludeSchema } from "../../api/schemas/comparisons";
-import { redactForShare } from "./redact-share";
+import { redactShare } from "./redact-share";
 import { makeSnapshot, type ExperimentSnapshot } from "./snapshot";
 
 /** 24 random bytes as base64url: 32 characters, 192 bits, unguessable. */
@@ -38,7 +38,12 @@ export async function createComparison(
       runIds: unfinished.map((r) => `${r.id} has no result (${r.status.toLowerCase()}).`),
     });
   }
-  const snapshot = makeSnapshot(redactForShare(runs, include), extra.experiment);
+  // The experiment's verdict goes through the same redaction as the runs (its arms are often
+  // named after their directories), and so does its title, which by default names the arms; a
+  // comparison's title is the sharer's own, typed in the share form.
+  const shared = redactShare({ runs, include, experiment: extra.experiment });
+  const snapshot = makeSnapshot(shared.runs, shared.experiment);
+  const title = extra.experiment ? shared.text(input.title) : input.title;
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 24 * 60 * 60 * 1000) : null;
   for (let attempt = 0; ; attempt++) {
     const slug = newSlug();
@@ -47,7 +52,7 @@ export async function createComparison(
         data: {
           slug,
           expiresAt,
-          title: input.title,
+          title,
           snapshot: snapshot as unknown as Prisma.InputJsonValue,
           createdById,
           runs: { create: runs.map((r, position) => ({ runId: r.id, position })) },

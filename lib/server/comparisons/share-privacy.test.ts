@@ -85,3 +85,44 @@ describe("share revocation and expiry", () => {
     await expect(getComparison(slug)).rejects.toMatchObject({ code: "GONE", message: expect.stringMatching(/expired/) });
   });
 });
+
+describe("share privacy of an experiment on an NFS mount", () => {
+  it("the frozen verdict, the title and the NFS source and options carry no directory, server or address", async () => {
+    const host = await db().host.create({ data: { name: `nfs-${crypto.randomUUID().slice(0, 6)}` } });
+    const dirs = ["/srv/secret-project-alpha/db01", "/srv/secret-project-alpha/db02"];
+    const target = (path: string) => ({ path, mountPoint: "/srv/secret-project-alpha", source: "filer01.secret.corp:/vol/project-alpha", fsType: "nfs4", device: null, mountOptions: ["rw", "vers=4.2", "addr=10.1.2.3", "clientaddr=10.1.2.99", "sec=krb5"], medium: "unknown", freeBytes: 1 });
+    const ids = [];
+    for (const dir of dirs) {
+      const r = await db().probeRun.create({
+        data: {
+          hostId: host.id,
+          probe: "dd",
+          params: { target: dir, sizeMiB: 64, mode: "write" },
+          status: "SUCCEEDED",
+          profile: { ...profile({ fsType: "nfs4", device: null }), hostname: "db01.secret.corp", target: target(dir) } as Prisma.InputJsonValue,
+          result: { tool: "dd", toolVersion: null, measurements: [{ metric: "throughput", value: 1e8, unit: "B/s", dims: {} }], warnings: [] },
+          fsType: "nfs4",
+        },
+        select: { id: true },
+      });
+      ids.push(r.id);
+    }
+    const experiment = {
+      status: "FINISHED",
+      decisionMessage: null,
+      reverted: null,
+      policy: { min: 3, max: 3, cvTarget: 2.5 },
+      arms: dirs.map((d) => ({ label: d, setup: "", median: 100, cv: 1, runs: 3 })),
+      unit: "MiB/s",
+      verdict: [{ sentence: `${dirs[1]} wrote 2 % faster than ${dirs[0]} (90 % confidence 1–3 %, 3 runs per arm).`, metric: "throughput", baseline: dirs[0]!, arm: dirs[1]!, ratio: 1.02, ciLow: 1.01, ciHigh: 1.03 }],
+      warnings: [],
+    };
+    const { slug } = await createComparison({ runIds: ids, title: `dd: ${dirs.join(" vs ")}` }, null, { experiment });
+    const shared = await getComparison(slug);
+    const text = JSON.stringify(comparisonJson(shared));
+    for (const leak of ["secret", "filer01", "project-alpha", "10.1.2.3", "10.1.2.99", host.name]) expect(text).not.toContain(leak);
+    expect(shared.title).toBe("dd: path 1 vs path 2");
+    expect(shared.experiment?.verdict[0]?.sentence).toMatch(/^path 2 wrote 2 % faster than path 1 /);
+    expect(text).toContain("sec=krb5");
+  });
+});
