@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import styles from "@/components/guides/guides.module.css";
 import { guideHref, loadGuides } from "@/lib/guides/catalog";
+import { currentActor, type Actor } from "@/lib/auth/actor";
 import { hostValueFor, type HostValue } from "@/lib/guides/host-values";
 import { listHostProfiles } from "@/lib/server/hosts/list-host-profiles";
 import type { HostProfile } from "@/probes/profile/types";
@@ -10,10 +11,12 @@ import { buildTunableIndex, KIND_LABELS, type TunableEntry, type TunableKind } f
 
 export const metadata: Metadata = {
   title: "Tunables",
-  description: "Every sysctl, mount option, command and setting the guides discuss, with each host's current value.",
+  description: "Every sysctl, mount option, command and setting the guides discuss, with the recommended value.",
 };
 
-// Host values change whenever an agent reports; read them on every request. Public: no sign-in.
+// Host values change whenever an agent reports; read them on every request. The index is public;
+// host columns, names and values are for signed-in users only (a profile names directories,
+// mount points and devices), so an anonymous visitor gets the index alone.
 export const dynamic = "force-dynamic";
 
 interface HostColumn {
@@ -56,9 +59,9 @@ function HostPicker({ all, shown }: { all: HostColumn[]; shown: HostColumn[] }) 
   );
 }
 
-async function readHosts(): Promise<{ hosts: HostColumn[]; failed: boolean }> {
+async function readHosts(actor: Actor): Promise<{ hosts: HostColumn[]; failed: boolean }> {
   try {
-    return { hosts: await listHostProfiles(), failed: false };
+    return { hosts: await listHostProfiles({ actor }), failed: false };
   } catch (err) {
     // The index itself comes from the guides and is still worth showing without the database.
     console.error("tunables: could not read hosts:", err);
@@ -112,7 +115,8 @@ function HostSummary({ hosts, index }: { hosts: HostColumn[]; index: TunableEntr
 
 export default async function TunablesPage({ searchParams }: { searchParams: Promise<{ hosts?: string | string[] }> }) {
   const index = buildTunableIndex(loadGuides());
-  const read = await readHosts();
+  const actor = await currentActor().catch(() => null);
+  const read = actor ? await readHosts(actor) : { hosts: [], failed: false };
   const { failed } = read;
   const hosts = chooseHosts(read.hosts, (await searchParams).hosts);
   const kinds = [...new Set(index.map((t) => t.kind))];
@@ -123,7 +127,7 @@ export default async function TunablesPage({ searchParams }: { searchParams: Pro
       <h1>Tunables</h1>
       <p className="lead">
         Every sysctl, mount option, command and configuration setting the guides discuss: the recommended value, why, the
-        guide that explains it, and what each registered host has now.
+        guide that explains it{actor ? ", and what each registered host has now" : ""}.
       </p>
       <nav aria-label="Kinds of tunable" className={styles.kindNav}>
         {kinds.map((k) => (
@@ -132,7 +136,11 @@ export default async function TunablesPage({ searchParams }: { searchParams: Pro
           </a>
         ))}
       </nav>
-      {failed ? (
+      {!actor ? (
+        <p className="empty" data-testid="no-hosts">
+          <Link href="/sign-in?next=%2Ftunables">Sign in</Link> to see your hosts&apos; current values next to the recommendations.
+        </p>
+      ) : failed ? (
         <p className="alert alert-error" role="alert">
           The hosts could not be read from the database, so their current values are not shown.
         </p>

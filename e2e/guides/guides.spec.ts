@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { expect, test } from "../fixtures";
 import { readDatabaseUrlFile } from "../../lib/runtime/database-url-file";
-import { createUser, e2eDataDir, signInViaForm } from "../helpers";
+import { createUser, e2eDataDir, signInAs, signInViaForm } from "../helpers";
 
 /** A Prisma client on the e2e server's database (the server records its URL in the e2e data dir). */
 function e2eDb(): PrismaClient {
@@ -88,7 +88,7 @@ test("guides and their data are public; an unknown guide is a 404", async ({ pag
   expect((await json.json()).id).toBe("ext-iozone-2009");
 });
 
-test("tunables lists every guide's settings with the recommended value, publicly", async ({ page }) => {
+test("tunables lists every guide's settings with the recommended value publicly, and host values only to signed-in users", async ({ page }) => {
   const prisma = e2eDb();
   try {
     const hostCount = await prisma.host.count();
@@ -100,7 +100,13 @@ test("tunables lists every guide's settings with the recommended value, publicly
     // The first data cell is the recommendation.
     await expect(row.getByRole("cell").first()).toHaveText(/^0 /);
     await expect(row.getByRole("link", { name: /Zone reclaim, NUMA and THP/ })).toBeVisible();
+    // Host values are for signed-in users: an anonymous visitor is asked to sign in, whatever hosts exist.
+    const prompt = page.getByTestId("no-hosts");
+    await expect(prompt).toContainText("Sign in to see your hosts' current values");
+    await expect(prompt.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/sign-in?next=%2Ftunables");
     if (hostCount === 0) {
+      await signInAs(page, "viewer");
+      await page.goto("/tunables");
       const empty = page.getByTestId("no-hosts");
       await expect(empty).toContainText("Register a host to see its current values");
       await expect(empty.getByRole("link", { name: "Register a host" })).toHaveAttribute("href", "/hosts");
@@ -125,7 +131,9 @@ test("tunables compares each host's profile with the recommendations", async ({ 
     },
   });
   try {
-    await page.goto("/tunables");
+    // Host columns are for signed-in users (any role may read every host).
+    await signInAs(page, "viewer");
+    await page.goto(`/tunables?hosts=${host.id}`);
     const headers = await page.locator("table thead th").allTextContents();
     const column = headers.indexOf(`Host ${name}`);
     expect(column).toBeGreaterThan(0);
@@ -228,7 +236,8 @@ test("the tunables table fits a 1280 px window without sideways scrolling", asyn
   );
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/tunables");
+    await signInAs(page, "viewer");
+    await page.goto(`/tunables?hosts=${hosts.map((h) => h.id).join(",")}`);
     const wrap = page.locator(".table-wrap").filter({ has: page.locator("table") }).first();
     await expect(wrap).toBeVisible();
     const { scroll, client, doc } = await wrap.evaluate((el) => ({

@@ -46,6 +46,16 @@ describe("host use cases", () => {
     expect((await getHost({ id: h.id })).mediumOverrides).toEqual({ sdb: "disk" });
   });
 
+  it("listHostProfiles gives an anonymous visitor no host, and a signed-in viewer every host", async () => {
+    const name = `host-${tag()}`;
+    await db().host.create({ data: { name, profile: { targets: [{ path: "/srv/secret-project-alpha", fsType: "xfs", mountOptions: ["rw", "relatime"] }] } } });
+    // The public /tunables page reads hosts only through this use case.
+    expect(await listHostProfiles({ actor: null })).toEqual([]);
+    const viewer = await user("VIEWER");
+    const seen = await listHostProfiles({ actor: { userId: viewer.id, email: viewer.email, role: "VIEWER", via: "session" } });
+    expect(seen.find((h) => h.name === name)?.profile.targets.map((t) => t.path)).toEqual(["/srv/secret-project-alpha"]);
+  });
+
   it("reads profiles and launch targets through the one profile reader", async () => {
     const name = `host-${tag()}`;
     await db().host.create({
@@ -59,7 +69,8 @@ describe("host use cases", () => {
         capabilities: { agentVersion: "1", tools: { fio: { installed: false, version: null, path: null } }, allowedDirs: ["/srv/a", "/srv/b"] },
       },
     });
-    const read = (await listHostProfiles()).find((h) => h.name === name);
+    const viewer = await user("VIEWER");
+    const read = (await listHostProfiles({ actor: { userId: viewer.id, email: viewer.email, role: "VIEWER", via: "session" } })).find((h) => h.name === name);
     expect(read?.profile.sysctls).toEqual({ "vm.swappiness": "60" });
     expect(read?.profile.targets.map((t) => t.path)).toEqual(["/srv/a"]);
     const launch = (await listLaunchHosts()).find((h) => h.name === name);

@@ -14,7 +14,7 @@ import { checkLabDevice } from "../lab/lab-device";
 import { labVolumeTooSmall } from "../lab/sizing";
 import { diskOfPath } from "../profile/block-device";
 import type { Job, JobSetup, SetupReport } from "../protocol/schemas";
-import { getTunable, TUNABLE_NAMES } from "../tunables/catalogue";
+import { getTunable, notArmSetting } from "../tunables/catalogue";
 import { TunableController, type Applied } from "../tunables/controller";
 import { dropCaches } from "../tunables/drop-caches";
 import type { GuardResult } from "./job-guard";
@@ -74,9 +74,8 @@ export class ArmSetup {
       return `this arm drops the page cache, which this host does not allow: start the agent with --allow-tunable ${DROP_CACHES}`;
     }
     for (const [name, value] of Object.entries(setup.tunables ?? {})) {
-      const def = getTunable(name);
-      if (!def) return `${name} is not in Probebook's tunable catalogue (${TUNABLE_NAMES.join(", ")})`;
-      if (def.writeOnly) return `${name} is an action, not a setting: ask for a cache drop instead`;
+      const notSetting = notArmSetting(name);
+      if (notSetting) return notSetting;
       if (!allowed.has(name)) return `${name} may not be changed on this host: start the agent with --allow-tunable ${name}`;
       const checked = await this.checkValue(name, value);
       if (checked) return checked;

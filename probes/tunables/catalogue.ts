@@ -12,8 +12,13 @@ export interface TunableDef {
   description: string;
   /** The file that holds the value; device tunables need the whole-disk name (e.g. "vda"). */
   file(device: string | null): string | null;
-  /** The value to write, or an error a person can act on. `current` is the file's text now. */
-  validate(value: string | number, current: string): { ok: true; value: string } | { ok: false; error: string };
+  /**
+   * The value to write, or an error a person can act on. `current` is the file's text now, or null
+   * where the file cannot be read (the server, which checks an experiment's arms with these same
+   * validators): a choice the device's own file lists is then checked against every choice the
+   * kernel has, and the agent checks it against the device's file again before it writes.
+   */
+  validate(value: string | number, current: string | null): { ok: true; value: string } | { ok: false; error: string };
   /** The effective value as the file shows it (e.g. "[mq-deadline]" in a list → "mq-deadline"). */
   read(text: string): string;
   /**
@@ -39,10 +44,17 @@ function integer(min: number, max: number): TunableDef["validate"] {
   };
 }
 
-function oneOf(fixed: readonly string[] | null): TunableDef["validate"] {
+/**
+ * Every I/O scheduler in mainline Linux: blk-mq's four, and the legacy three a kernel before 5.0
+ * offers. A disk lists the ones it has in its own `queue/scheduler` file.
+ */
+export const KERNEL_IO_SCHEDULERS: readonly string[] = ["none", "mq-deadline", "kyber", "bfq", "noop", "deadline", "cfq"];
+
+/** One of `fixed`, or, for a file that lists its own choices, one of those (`known` where it cannot be read). */
+function oneOf(fixed: readonly string[] | null, known: readonly string[] = []): TunableDef["validate"] {
   return (value, current) => {
     const text = String(value).trim();
-    const choices = fixed ?? choicesOf(current);
+    const choices = fixed ?? (current === null ? known : choicesOf(current));
     return choices.includes(text) ? { ok: true, value: text } : { ok: false, error: `must be one of ${choices.join(", ")}, got "${text}"` };
   };
 }
@@ -109,7 +121,7 @@ export const TUNABLES: readonly TunableDef[] = [
     read: bracketed,
   },
   // The schedulers this kernel offers are the ones its file lists.
-  blockQueue("scheduler", "I/O scheduler of the target's disk", oneOf(null), bracketed),
+  blockQueue("scheduler", "I/O scheduler of the target's disk", oneOf(null, KERNEL_IO_SCHEDULERS), bracketed),
   blockQueue("read_ahead_kb", "read-ahead of the target's disk in KiB", integer(0, 65_536), plain),
   blockQueue("nr_requests", "request queue depth of the target's disk", integer(4, 65_536), plain),
 ];
@@ -118,6 +130,17 @@ export const TUNABLE_NAMES: readonly string[] = TUNABLES.map((t) => t.name);
 
 export function getTunable(name: string): TunableDef | undefined {
   return TUNABLES.find((t) => t.name === name);
+}
+
+/** The names an experiment arm may set: the catalogue less its actions (vm.drop_caches). */
+export const ARM_TUNABLE_NAMES: readonly string[] = TUNABLES.filter((t) => !t.writeOnly).map((t) => t.name);
+
+/** Why `name` can never be an arm's setting (not in the catalogue, or an action), or null. */
+export function notArmSetting(name: string): string | null {
+  const def = getTunable(name);
+  if (!def) return `${name} is not in Probebook's tunable catalogue (${ARM_TUNABLE_NAMES.join(", ")})`;
+  if (def.writeOnly) return `${name} is an action, not a setting: ask for a cache drop (dropCaches) instead`;
+  return null;
 }
 
 /** `--allow-tunable a,b` → the names, or an error naming what is not in the catalogue. */

@@ -1,8 +1,38 @@
 // The bodies, queries and answers of /api/experiments, declared in lib/api/experiments.ts.
 import { z } from "zod";
 import { uuidSchema } from "../../http/params";
+import { ARM_TUNABLE_NAMES, notArmSetting, TUNABLES } from "../../../probes/tunables/catalogue";
 
 const tunableValue = z.union([z.string().trim().min(1).max(500), z.number().finite()]).transform((v) => String(v));
+
+/**
+ * One tunable's value, checked by the catalogue's own validator (probes/tunables/), the one the
+ * agent uses before it writes: a range, a fixed list, or for a disk's scheduler every scheduler
+ * the kernel has (the disk's own list is on the agent, which checks it again). An action
+ * (vm.drop_caches) is refused as a value. The value stored is the validator's.
+ */
+function catalogueValue(name: string) {
+  const def = TUNABLES.find((t) => t.name === name)!;
+  return tunableValue.transform((v, ctx) => {
+    const refused = notArmSetting(name);
+    const checked = refused ? { ok: false as const, error: refused } : def.validate(v, null);
+    if (checked.ok) return checked.value;
+    ctx.addIssue({ code: "custom", message: refused ? `${refused}.` : `${name} ${checked.error}.` });
+    return z.NEVER;
+  });
+}
+
+/**
+ * An arm's tunables, keyed by the catalogue's names and nothing else: an unknown key, and
+ * `__proto__` (JSON.parse makes it an own key, which a plain record would drop and store an arm
+ * that changes nothing), is refused by name.
+ */
+const armTunablesSchema = z.strictObject(Object.fromEntries(TUNABLES.map((t) => [t.name, catalogueValue(t.name).optional()])), {
+  error: (iss) =>
+    iss.code === "unrecognized_keys"
+      ? `${iss.keys.map((k) => JSON.stringify(k)).join(", ")} ${iss.keys.length === 1 ? "is" : "are"} not in Probebook's tunable catalogue: choose from ${ARM_TUNABLE_NAMES.join(", ")}.`
+      : undefined,
+}).transform((t) => t as Record<string, string>);
 
 /** A lab file system (`{ fs: "ext4" }`), tunable values (`{ tunables: { … } }`) or another target (`{ target: DIR }`). */
 export const armInputSchema = z
@@ -10,7 +40,7 @@ export const armInputSchema = z
     label: z.string().trim().min(1).max(60).optional(),
     fs: z.string().trim().min(1).max(20).optional(),
     mountOptions: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
-    tunables: z.record(z.string().min(1).max(100), tunableValue).optional(),
+    tunables: armTunablesSchema.optional(),
     target: z.string().min(1).max(4096).optional(),
   })
   .strict()

@@ -77,12 +77,12 @@ const labReport = (fs: string): SetupReport => ({
 describe("experiments", () => {
   it("refuses arms the host's agent cannot run, with field errors and nothing queued", async () => {
     const h = await host(caps({ lab: null, tunables: { allowed: ["vm.dirty_ratio"], dropCaches: false, current: [] } }));
-    const err = await createExperiment({ input: body(h.id, [{ fs: "ext4" }, { tunables: { "vm.swappiness": 10 } }, { tunables: { "vm.dirty_ratio": 500 } }]), createdById: null }).catch((e: unknown) => e);
+    const err = await createExperiment({ input: body(h.id, [{ fs: "ext4" }, { tunables: { "vm.swappiness": 10 } }, { tunables: { "queue/scheduler": "bfq" } }]), createdById: null }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "BAD_REQUEST" });
     const fields = (err as { fieldErrors: Record<string, string[]> }).fieldErrors;
     expect(fields["arms.0.fs"]?.[0]).toMatch(/--lab DIR/);
     expect(fields["arms.1.tunables.vm.swappiness"]?.[0]).toMatch(/--allow-tunable vm.dirty_ratio,vm.swappiness/);
-    expect(fields["arms.2.tunables.vm.dirty_ratio"]?.[0]).toMatch(/from 0 to 100/);
+    expect(fields["arms.2.tunables.queue/scheduler"]?.[0]).toMatch(/--allow-tunable vm.dirty_ratio,queue\/scheduler/);
     expect(await db().probeRun.count({ where: { hostId: h.id } })).toBe(0);
     expect(await db().experiment.count({ where: { hostId: h.id } })).toBe(0);
 
