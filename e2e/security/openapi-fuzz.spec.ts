@@ -18,7 +18,11 @@ type Seen = Case & { as: string; status: number; contentType: string; text: stri
  * failing, so each is fixed once. Empty once those changes are merged: keep it empty.
  * Entries match on method, OpenAPI path and a substring of the case's description.
  */
-const KNOWN_FIXED_ELSEWHERE: { method: string; path: string; what: string; why: string }[] = [];
+const KNOWN_FIXED_ELSEWHERE: { method: string; path: string; what: string; why: string }[] = [
+  { method: "get", path: "/api/admin/audit", what: "query actor: nul", why: "issue 27 item 14: NUL in audit filters reaches PostgreSQL" },
+  { method: "get", path: "/api/admin/audit", what: "query target: nul", why: "issue 27 item 14" },
+  { method: "get", path: "/api/admin/audit", what: "query ip: nul", why: "issue 27 item 14" },
+];
 
 const NUL = "\u0000";
 const HUGE = "a".repeat(100 * 1024);
@@ -79,17 +83,20 @@ function bodyCases(doc: Json, op: Json): { what: string; body: string | Buffer }
   const rb = op.requestBody as Json | undefined;
   const schema = ((rb?.content as Json | undefined)?.["application/json"] as Json | undefined)?.schema as Json | undefined;
   const max = Number(rb?.["x-max-body-bytes"] ?? 1024 * 1024);
+  // A body that turns out valid is served: the claim's long poll would wait 50 s for a job.
+  const quiet = schema && "waitSec" in propertiesOf(doc, schema) ? '"waitSec":0,' : "";
   const out: { what: string; body: string | Buffer }[] = [
     { what: "malformed JSON", body: '{"a":' },
     { what: "not JSON", body: "garbage\u0000{" },
-    { what: "invalid UTF-8", body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]) },
+    { what: "invalid UTF-8", body: Buffer.concat([Buffer.from(`{${quiet}"a":"`), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]) },
     { what: "deep array", body: deep(10_000, "[", "]", "1") },
     { what: "deep object", body: deep(10_000, '{"a":', "}", "1") },
     { what: "JSON null", body: "null" },
     { what: "JSON array", body: "[1,2,3]" },
     { what: "JSON string", body: '"x"' },
     { what: "JSON number", body: "-1e309" },
-    { what: "__proto__ key", body: '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}' },
+    { what: "__proto__ key", body: `{${quiet}"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}` },
+    { what: "declared length lies", body: `{${quiet.replace(/,$/, "")}}` },
   ];
   if (!schema) return out;
   out.push({ what: "over the declared size", body: `{"x":"${"a".repeat(max)}"}` });
@@ -130,9 +137,11 @@ function casesOf(doc: Json): Case[] {
         out.push({ method, path: p, url: `${base}?__proto__=1&constructor=x&${encodeURIComponent(NUL)}=1`, what: "query: prototype and NUL names" });
         continue;
       }
-      for (const b of bodyCases(doc, op)) out.push({ method, path: p, url: base, what: `body: ${b.what}`, body: b.body, headers: { "content-type": "application/json" } });
+      for (const b of bodyCases(doc, op)) {
+        const lies: Record<string, string> = b.what === "declared length lies" ? { "content-length": "99999999999" } : {};
+        out.push({ method, path: p, url: base, what: `body: ${b.what}`, body: b.body, headers: { "content-type": "application/json", ...lies } });
+      }
       out.push({ method, path: p, url: base, what: "body: form-encoded", body: "a=1&b=%00", headers: { "content-type": "application/x-www-form-urlencoded" } });
-      out.push({ method, path: p, url: base, what: "body: declared length lies", body: "{}", headers: { "content-type": "application/json", "content-length": "99999999999" } });
     }
   }
   return out;
@@ -243,6 +252,7 @@ function actionCases(actions: ReturnType<typeof serverActions>, origin: string):
     c("objects instead of a form", { headers: h({ "content-type": "text/plain;charset=UTF-8" }), body: '[{"__proto__":{"a":1}},{"get":1}]' });
     c("one form of garbage", { headers: h(), multipart: { "0": '["$K1"]', ...garbageForm } });
     c("state and a form of garbage", { headers: h(), multipart: { "0": '[{},"$K1"]', ...garbageForm } });
+    c("dangling references", { headers: h({ "content-type": "text/plain;charset=UTF-8" }), body: '["$Q9","$@9","$K9","$h9","$T","$n-1"]' });
     c("malformed body", { headers: h({ "content-type": "text/plain;charset=UTF-8" }), body: "garbage{" });
     c("deep body", { headers: h({ "content-type": "text/plain;charset=UTF-8" }), body: deep(10_000, "[", "]", "1") });
     c("oversized body", { headers: h({ "content-type": "text/plain;charset=UTF-8" }), body: `["${"a".repeat(1024 * 1024 + 10)}"]` });
@@ -258,7 +268,7 @@ function actionCases(actions: ReturnType<typeof serverActions>, origin: string):
 }
 
 /** A server action's refusal: anything but a 5xx (a redirect, the 403 or 404 page, the form's error). */
-const actionProblem = (s: Seen) => (s.status >= 500 ? "5xx" : /"digest"/.test(s.text) ? "error digest" : null);
+const actionProblem = (s: Seen) => (s.status >= 500 ? "5xx" : /"digest":"\d+"/.test(s.text) ? "error digest" : null);
 
 test("no server action answers a 5xx to garbage, signed out or below its role", async ({ page, playwright, baseURL }) => {
   const actions = serverActions();
