@@ -48,7 +48,6 @@ const QUERY_VALUES: Record<string, string> = {
   "negative-big": "-99999999999999999999",
   "non-numeric": "abc",
   nan: "NaN",
-  float: "1.5",
   "far-future": "9999-12-31",
   "far-past": "0001-01-01",
   impossible: "2026-13-45",
@@ -112,7 +111,7 @@ function bodyCases(doc: Json, op: Json): { what: string; body: string | Buffer }
   out.push({ what: "every field __proto__ object", body: fill(() => JSON.parse('{"__proto__":"1","constructor":"1"}')) });
   out.push({ what: "every field NUL-keyed object", body: fill(() => ({ [`k${NUL}`]: `v${NUL}` })) });
   for (const n of names) {
-    for (const [label, v] of [["NUL", `a${NUL}b`], ["negative", -1], ["far date", "9999-12-31"], ["impossible date", "2026-13-45"], ["array of NUL", [NUL]], ["deep", JSON.parse(deep(500, "[", "]", "1"))]] as const) {
+    for (const [label, v] of [["NUL", `a${NUL}b`], ["impossible date", "2026-13-45"], ["deep", JSON.parse(deep(500, "[", "]", "1"))]] as const) {
       out.push({ what: `${n}: ${label}`, body: JSON.stringify({ [n]: v }) });
     }
   }
@@ -211,10 +210,11 @@ test("no API operation answers a 5xx to fuzzed paths, queries and bodies", async
   const isAgent = (c: Case) => ((doc.paths as Record<string, Record<string, Json>>)[c.path]?.[c.method]?.["x-probebook-auth"] ?? "") === "agent";
 
   const seen = [
-    ...(await runAll(cases, 6, (c) => send(anon, c, "anonymous", {}))),
-    ...(await runAll(cases.filter((c) => !isAgent(c)), 6, (c) => send(admin, c, "admin", c.method === "get" ? {} : { origin: baseURL! }))),
-    ...(await runAll(cases.filter(isAgent), 6, (c) => send(anon, c, "agent", { authorization: `Bearer ${credential}` }))),
+    ...(await runAll(cases, 8, (c) => send(anon, c, "anonymous", {}))),
+    ...(await runAll(cases.filter((c) => !isAgent(c)), 8, (c) => send(admin, c, "admin", c.method === "get" ? {} : { origin: baseURL! }))),
+    ...(await runAll(cases.filter(isAgent), 8, (c) => send(anon, c, "agent", { authorization: `Bearer ${credential}` }))),
   ];
+  console.log(`openapi fuzz: ${seen.length} requests`);
   const bad = seen.filter((s) => problem(s) !== null);
   const stillKnown = bad.filter(known);
   if (stillKnown.length) console.log(`known and fixed elsewhere (${stillKnown.length}):\n${stillKnown.map(line).join("\n")}`);
@@ -280,8 +280,8 @@ test("no server action answers a 5xx to garbage, signed out or below its role", 
   // Signing out would end the viewer's session halfway: those two run anonymously only.
   const keepsSession = (c: Case) => !/signOut(Everywhere)?Action/.test(c.path);
   const seen = [
-    ...(await runAll(cases, 4, (c) => send(anon, c, "anonymous", {}))),
-    ...(await runAll(cases.filter(keepsSession), 4, (c) => send(viewer, c, "viewer", {}))),
+    ...(await runAll(cases, 8, (c) => send(anon, c, "anonymous", {}))),
+    ...(await runAll(cases.filter(keepsSession), 8, (c) => send(viewer, c, "viewer", {}))),
   ];
   expect(
     seen.filter((s) => actionProblem(s) !== null).map((s) => `${actionProblem(s)}: ${line(s)}`),

@@ -50,6 +50,10 @@ describe("server action requests Next would answer with a 500 (proxy.ts)", () =>
     const form = new FormData();
     form.set("0", "{not json");
     expect((await refusal(action({ body: form })))?.status).toBe(400);
+    for (const ref of ['["$Q9"]', '["$@9"]', '["$h9"]', '["$T"]', '[{"$F1":1}]', '["$n-1x"]']) {
+      expect((await refusal(action({ body: ref })))?.status, ref).toBe(400);
+    }
+    expect(await refusal(action({ body: '[{"error":"$$5 left","at":"$D2026-01-01T00:00:00.000Z","n":"$undefined"},"$K1"]' }))).toBeNull();
     const broken = action({ headers: { "content-type": "multipart/form-data; boundary=xyz" }, body: "--nope\r\n" });
     expect((await refusal(broken))?.status).toBe(400);
   });

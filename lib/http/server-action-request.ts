@@ -5,7 +5,8 @@
 //   500), or an Origin that is not a URL at all ("null", garbage), which Next's URL parser throws on;
 // - a body over Next's action body limit (Next throws a 413 inside its action handler and sends 500);
 // - a body React cannot decode as action arguments (not JSON, nested deeper than any form sends, a
-//   multipart body that does not parse), which throws inside React's decodeReply.
+//   reference to a value that was not sent, a multipart body that does not parse), which throws
+//   inside React's decodeReply.
 // An unknown or malformed Next-Action id needs nothing: Next answers 409 or 400 itself.
 
 /** Next's default `serverActions.bodySizeLimit` (next.config.ts does not change it). */
@@ -49,15 +50,31 @@ export function jsonDepth(text: string, limit = Infinity): number {
   return max;
 }
 
-/** Refusal of an encoded argument list (React's reply): not JSON, or nested too deep. */
+/**
+ * React's reply encoding marks references with "$…" strings. Forms send only these: "$$…" (a
+ * string that starts with $), "$undefined", "$K<n>" (the FormData), dates, numbers JSON cannot
+ * carry and BigInts. Every other kind (promises, maps, sets, streams, blobs, server or temporary
+ * references) points at rows a form never sends, and a dangling one throws inside the decoder.
+ */
+const FORM_REFERENCE = /^\$(\$|undefined$|K\d+$|D|n-?\d+$|NaN$|-?Infinity$|-0$)/;
+
+function unknownReference(value: unknown): boolean {
+  if (typeof value === "string") return value.startsWith("$") && !FORM_REFERENCE.test(value);
+  if (Array.isArray(value)) return value.some(unknownReference);
+  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => unknownReference(k) || unknownReference(v));
+  return false;
+}
+
+/** Refusal of an encoded argument list (React's reply): not JSON, nested too deep, or referring to what a form never sends. */
 function badReply(text: string): Response | null {
   if (jsonDepth(text, ACTION_MAX_DEPTH) > ACTION_MAX_DEPTH) return refuse(400, "The action's arguments are nested too deeply.");
+  let value: unknown;
   try {
-    JSON.parse(text);
-    return null;
+    value = JSON.parse(text);
   } catch {
     return refuse(400, "The action's arguments are not valid.");
   }
+  return unknownReference(value) ? refuse(400, "The action's arguments are not valid.") : null;
 }
 
 /**
