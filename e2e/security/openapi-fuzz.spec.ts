@@ -11,7 +11,7 @@ import { apiTokenFor, registerFakeAgent, signInAs } from "../helpers";
 
 type Json = Record<string, unknown>;
 type Case = { method: string; path: string; url: string; what: string; headers?: Record<string, string>; body?: string | Buffer; multipart?: Record<string, string> };
-type Seen = Case & { as: string; status: number; contentType: string; text: string };
+type Seen = Case & { as: string; status: number; contentType: string; text: string; redirect?: string };
 
 /**
  * 500s that another change of the same round fixes; the fuzz reports them apart instead of
@@ -161,7 +161,9 @@ async function send(api: APIRequestContext, c: Case, as: string, extra: Record<s
     return { ...c, as, status: 599, contentType: "", text: String(err).slice(0, 300) };
   }
   const text = (await res.text().catch(() => "")).slice(0, 2000);
-  return { ...c, as, status: res.status(), contentType: res.headers()["content-type"] ?? "", text };
+  // A fetch action's redirect is a header; a no-JS form post's, a 303 with Location.
+  const redirect = res.headers()["x-action-redirect"] ?? res.headers()["location"];
+  return { ...c, as, status: res.status(), contentType: res.headers()["content-type"] ?? "", text, ...(redirect ? { redirect } : {}) };
 }
 
 /** Runs every case with at most `limit` requests in flight. */
@@ -287,5 +289,14 @@ test("no server action answers a 5xx to garbage, signed out or below its role", 
     seen.filter((s) => actionProblem(s) !== null).map((s) => `${actionProblem(s)}: ${line(s)}`),
     `of ${seen.length} requests`,
   ).toEqual([]);
+  // The refusals are the app's own: signed out, sign-in coming back here; a viewer at an admin's
+  // or operator's button, the Not allowed page naming the role.
+  const garbage = (as: string, name: string) => seen.find((s) => s.as === as && s.path.endsWith(`(${name})`) && s.what === "one form of garbage");
+  expect(garbage("anonymous", "changeRoleAction")?.redirect).toMatch(/^\/sign-in\?next=%2F/);
+  expect(garbage("anonymous", "createHostAction")?.redirect).toMatch(/^\/sign-in\?next=/);
+  expect(garbage("viewer", "changeRoleAction")?.redirect).toMatch(/^\/forbidden\?need=admin/);
+  expect(garbage("viewer", "recheckToolsAction")?.redirect).toMatch(/^\/forbidden\?need=operator/);
+  expect(garbage("viewer", "revokeTokenAction")?.redirect).toMatch(/^\/forbidden\?refused=invalid/);
+  expect(garbage("viewer", "createHostAction")?.text).toContain("This needs the operator role; you are viewer.");
   await anon.dispose();
 });
