@@ -11,7 +11,7 @@ import { apiTokenFor, registerFakeAgent, signInAs } from "../helpers";
 
 type Json = Record<string, unknown>;
 type Case = { method: string; path: string; url: string; what: string; headers?: Record<string, string>; body?: string | Buffer; multipart?: Record<string, string> };
-type Seen = Case & { as: string; status: number; contentType: string; text: string; redirect?: string };
+type Seen = Case & { as: string; status: number; contentType: string; text: string; redirect?: string; ms: number };
 
 /**
  * 500s that another change of the same round fixes; the fuzz reports them apart instead of
@@ -147,6 +147,7 @@ function casesOf(doc: Json): Case[] {
 }
 
 async function send(api: APIRequestContext, c: Case, as: string, extra: Record<string, string>): Promise<Seen> {
+  const started = Date.now();
   let res: APIResponse;
   try {
     res = await api.fetch(c.url, {
@@ -158,12 +159,12 @@ async function send(api: APIRequestContext, c: Case, as: string, extra: Record<s
     });
   } catch (err) {
     // A refused or reset connection is not an answer: report it like a 5xx.
-    return { ...c, as, status: 599, contentType: "", text: String(err).slice(0, 300) };
+    return { ...c, as, status: 599, contentType: "", text: String(err).slice(0, 300), ms: Date.now() - started };
   }
   const text = (await res.text().catch(() => "")).slice(0, 2000);
   // A fetch action's redirect is a header; a no-JS form post's, a 303 with Location.
   const redirect = res.headers()["x-action-redirect"] ?? res.headers()["location"];
-  return { ...c, as, status: res.status(), contentType: res.headers()["content-type"] ?? "", text, ...(redirect ? { redirect } : {}) };
+  return { ...c, as, status: res.status(), contentType: res.headers()["content-type"] ?? "", text, ...(redirect ? { redirect } : {}), ms: Date.now() - started };
 }
 
 /** Runs every case with at most `limit` requests in flight. */
@@ -209,14 +210,19 @@ test("no API operation answers a 5xx to fuzzed paths, queries and bodies", async
   await signInAs(page, "admin");
   const admin = page.context().request;
   const { credential } = await registerFakeAgent(anon, await apiTokenFor("operator"), "fuzz");
-  const isAgent = (c: Case) => ((doc.paths as Record<string, Record<string, Json>>)[c.path]?.[c.method]?.["x-probebook-auth"] ?? "") === "agent";
+  const auth = (c: Case) => String((doc.paths as Record<string, Record<string, Json>>)[c.path]?.[c.method]?.["x-probebook-auth"] ?? "");
+  const isAgent = (c: Case) => auth(c) === "agent";
+  // Without credentials a protected operation answers 401 before it reads its body: a few bodies
+  // show that order holds; every body goes to public operations and to the callers let in.
+  const anonymousCases = cases.filter((c) => auth(c) === "public" || !c.what.startsWith("body: ") || /malformed|deep array|over the declared/.test(c.what));
 
   const seen = [
-    ...(await runAll(cases, 8, (c) => send(anon, c, "anonymous", {}))),
+    ...(await runAll(anonymousCases, 8, (c) => send(anon, c, "anonymous", {}))),
     ...(await runAll(cases.filter((c) => !isAgent(c)), 8, (c) => send(admin, c, "admin", c.method === "get" ? {} : { origin: baseURL! }))),
     ...(await runAll(cases.filter(isAgent), 8, (c) => send(anon, c, "agent", { authorization: `Bearer ${credential}` }))),
   ];
-  console.log(`openapi fuzz: ${seen.length} requests`);
+  const slowest = [...seen].sort((a, b) => b.ms - a.ms).slice(0, 15);
+  console.log(`openapi fuzz: ${seen.length} requests; slowest:\n${slowest.map((s) => `${s.ms} ms ${line(s).slice(0, 120)}`).join("\n")}`);
   const bad = seen.filter((s) => problem(s) !== null);
   const stillKnown = bad.filter(known);
   if (stillKnown.length) console.log(`known and fixed elsewhere (${stillKnown.length}):\n${stillKnown.map(line).join("\n")}`);
@@ -281,9 +287,11 @@ test("no server action answers a 5xx to garbage, signed out or below its role", 
   const viewer = page.context().request;
   // Signing out would end the viewer's session halfway: those two run anonymously only.
   const keepsSession = (c: Case) => !/signOut(Everywhere)?Action/.test(c.path);
+  // What proxy.ts refuses does not depend on who asks: the viewer sends the arguments only.
+  const reachesTheAction = (c: Case) => /arguments|instead of a form|form of garbage|references/.test(c.what);
   const seen = [
     ...(await runAll(cases, 8, (c) => send(anon, c, "anonymous", {}))),
-    ...(await runAll(cases.filter(keepsSession), 8, (c) => send(viewer, c, "viewer", {}))),
+    ...(await runAll(cases.filter((c) => keepsSession(c) && reachesTheAction(c)), 8, (c) => send(viewer, c, "viewer", {}))),
   ];
   expect(
     seen.filter((s) => actionProblem(s) !== null).map((s) => `${actionProblem(s)}: ${line(s)}`),
