@@ -228,7 +228,7 @@ test("no API operation answers a 5xx to fuzzed paths, queries and bodies", async
   ];
   const seen = [
     ...(await phase(anonymousCases, "anonymous", anon, () => ({}))),
-    ...(await phase(cases.filter((c) => !isAgent(c)), "admin", admin, (c) => (c.method === "get" ? {} : { origin: baseURL! }))),
+    ...(await phase(cases.filter((c) => !isAgent(c)), "admin", admin, (c): Record<string, string> => (c.method === "get" ? {} : { origin: baseURL! }))),
     ...(await phase(cases.filter(isAgent), "agent", anon, () => ({ authorization: `Bearer ${credential}` }))),
   ];
   const slowest = [...seen].sort((a, b) => b.ms - a.ms).slice(0, 15);
