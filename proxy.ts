@@ -4,6 +4,7 @@
 // an injected <script> has no way to know this request's nonce. Pages therefore render per
 // request (the root layout awaits connection()).
 import { NextResponse, type NextRequest } from "next/server";
+import { refuseServerActionRequest } from "./lib/http/server-action-request";
 
 function contentSecurityPolicy(nonce: string, dev: boolean): string {
   return [
@@ -22,7 +23,7 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
   ].join("; ");
 }
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   // A path with malformed %-escapes (/api/runs/%ff%fe) made Next's own parameter decoding fail
   // with a bare 500; it is the client's mistake and gets a 400 that says so.
   try {
@@ -30,6 +31,10 @@ export function proxy(request: NextRequest) {
   } catch {
     return NextResponse.json({ error: "The address is not valid: it contains malformed %-escapes." }, { status: 400 });
   }
+  // A server action request Next would answer with a bare 500 (cross-site Origin, oversized or
+  // undecodable body) gets the 403/413/400 it is (lib/http/server-action-request.ts).
+  const refusal = await refuseServerActionRequest(request);
+  if (refusal) return refusal;
   // API responses get the static deny-all policy from next.config.ts; no nonce to hand out.
   if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");

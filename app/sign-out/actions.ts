@@ -3,6 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { currentActor } from "@/lib/auth/actor";
+import { buttonAction } from "@/lib/auth/action-guard";
 import { getSession } from "@/lib/auth/session";
 import { revokeSession, revokeUserSessions } from "@/lib/auth/session-store";
 import { clientAddress } from "@/lib/http/client-address";
@@ -33,12 +34,12 @@ export async function signOutEverywhereAction(): Promise<void> {
 
 /** Ends one of the signed-in user's own sessions (another browser), from the sign-out page. */
 export async function revokeOwnSessionAction(form: FormData): Promise<void> {
-  const actor = await currentActor().catch(() => null);
-  if (!actor) redirect("/sign-in");
-  const id = uuidSchema().safeParse(form.get("sessionId"));
-  if (!id.success) return;
-  // Only a session of this user: the id alone must not let anyone end someone else's.
-  if (await revokeSession(id.data, actor.userId)) await recordAudit({ actor, action: "sessions.revoke", target: { type: "session", id: id.data }, ip: clientAddress(await headers()) });
-  const { revalidatePath } = await import("next/cache");
-  revalidatePath("/sign-out");
+  return buttonAction(form, "VIEWER", async ({ form, actor }) => {
+    const id = uuidSchema().safeParse(form.get("sessionId"));
+    if (!id.success) return;
+    // Only a session of this user: the id alone must not let anyone end someone else's.
+    if (await revokeSession(id.data, actor.userId)) await recordAudit({ actor, action: "sessions.revoke", target: { type: "session", id: id.data }, ip: clientAddress(await headers()) });
+    const { revalidatePath } = await import("next/cache");
+    revalidatePath("/sign-out");
+  });
 }

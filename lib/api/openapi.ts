@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SESSION_COOKIE } from "../auth/session-cookie";
-import { authText, statusesOf, type Operation, type Role } from "./operation";
+import { authText, DEFAULT_MAX_BODY_BYTES, statusesOf, type Operation, type Role } from "./operation";
 import { API_OPERATIONS } from "./operations";
 
 type Json = Record<string, unknown>;
@@ -97,7 +97,8 @@ function operationObject(op: Operation, components: Json): Json {
     description: [op.description, `Access: ${authText(op)}.`].filter(Boolean).join("\n\n"),
     tags: [op.group],
     ...(params.length ? { parameters: params } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input", components) } } } } : {}),
+    // x-max-body-bytes: the size beyond which the body is refused with 413 (clients and the fuzz test read it).
+    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input", components) } }, "x-max-body-bytes": op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES } } : {}),
     responses,
     security: op.role === "public" ? [] : SECURITY[op.role],
     "x-probebook-auth": op.role,

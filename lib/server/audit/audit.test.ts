@@ -36,4 +36,11 @@ describe("audit log", () => {
       expect(() => parseAuditQuery({ [name]: "\u0000" }), name).toThrow(expect.objectContaining({ status: 400 }));
     }
   });
+
+  it("days at the ends of the calendar filter without a database error", async () => {
+    // to=9999-12-31 used to become "before 10000-01-01", a date PostgreSQL is never sent right.
+    for (const q of [{ to: "9999-12-31" }, { from: "9999-12-31" }, { from: "0001-01-01", to: "0001-01-01" }] as Record<string, string>[]) {
+      await expect(listAudit(parseAuditQuery(new URLSearchParams({ ...q, limit: "1" }))), JSON.stringify(q)).resolves.toBeInstanceOf(Array);
+    }
+  });
 });

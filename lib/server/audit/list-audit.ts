@@ -31,8 +31,10 @@ export async function listAudit(q: AuditQuery): Promise<AuditRow[]> {
     ...(q.actor ? { actorEmail: { contains: q.actor.toLowerCase(), mode: "insensitive" } } : {}),
     ...(q.target ? { targetId: q.target } : {}),
     ...(q.ip ? { ip: q.ip } : {}),
+    // `to` includes its whole day: up to its last millisecond (the column's precision) rather than
+    // before the next day, which for 9999-12-31 is a year Prisma cannot send.
     ...(q.from || q.to
-      ? { at: { ...(q.from ? { gte: new Date(`${q.from}T00:00:00Z`) } : {}), ...(q.to ? { lt: new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000) } : {}) } }
+      ? { at: { ...(q.from ? { gte: new Date(`${q.from}T00:00:00Z`) } : {}), ...(q.to ? { lte: new Date(`${q.to}T23:59:59.999Z`) } : {}) } }
       : {}),
   };
   const rows = await db().auditEvent.findMany({ where, orderBy: { id: "desc" }, take: q.limit });
