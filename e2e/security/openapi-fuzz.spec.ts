@@ -13,17 +13,6 @@ type Json = Record<string, unknown>;
 type Case = { method: string; path: string; url: string; what: string; headers?: Record<string, string>; body?: string | Buffer; multipart?: Record<string, string> };
 type Seen = Case & { as: string; status: number; contentType: string; text: string; redirect?: string; ms: number };
 
-/**
- * 500s that another change of the same round fixes; the fuzz reports them apart instead of
- * failing, so each is fixed once. Empty once those changes are merged: keep it empty.
- * Entries match on method, OpenAPI path and a substring of the case's description.
- */
-const KNOWN_FIXED_ELSEWHERE: { method: string; path: string; what: string; why: string }[] = [
-  { method: "get", path: "/api/admin/audit", what: "query actor: nul", why: "issue 27 item 14: NUL in audit filters reaches PostgreSQL" },
-  { method: "get", path: "/api/admin/audit", what: "query target: nul", why: "issue 27 item 14" },
-  { method: "get", path: "/api/admin/audit", what: "query ip: nul", why: "issue 27 item 14" },
-];
-
 const NUL = "\u0000";
 const HUGE = "a".repeat(100 * 1024);
 // Node refuses a request line over 16 KiB (431) before the app sees it; 8 KiB reaches the app.
@@ -181,7 +170,6 @@ async function runAll(cases: Case[], limit: number, one: (c: Case) => Promise<Se
   return out;
 }
 
-const known = (s: Seen) => KNOWN_FIXED_ELSEWHERE.some((k) => k.method === s.method && k.path === s.path && s.what.includes(k.what));
 const line = (s: Seen) => `${s.as} ${s.method.toUpperCase()} ${s.path} [${s.what}] → ${s.status} ${s.text.replace(/\s+/g, " ").slice(0, 160)}`;
 
 /** What is wrong with an answer: a 5xx, or a 4xx that is not the JSON error body with a message. */
@@ -234,9 +222,7 @@ test("no API operation answers a 5xx to fuzzed paths, queries and bodies", async
   const slowest = [...seen].sort((a, b) => b.ms - a.ms).slice(0, 15);
   console.log(`openapi fuzz: ${seen.length} requests; slowest:\n${slowest.map((s) => `${s.ms} ms ${line(s).slice(0, 120)}`).join("\n")}`);
   const bad = seen.filter((s) => problem(s) !== null);
-  const stillKnown = bad.filter(known);
-  if (stillKnown.length) console.log(`known and fixed elsewhere (${stillKnown.length}):\n${stillKnown.map(line).join("\n")}`);
-  expect(bad.filter((s) => !known(s)).map((s) => `${problem(s)}: ${line(s)}`), `of ${seen.length} requests`).toEqual([]);
+  expect(bad.map((s) => `${problem(s)}: ${line(s)}`), `of ${seen.length} requests`).toEqual([]);
   await anon.dispose();
 });
 
