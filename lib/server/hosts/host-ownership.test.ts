@@ -4,11 +4,12 @@
 import crypto from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import type { Capabilities, FinishRequest, SetupReport } from "../../../probes/protocol/schemas";
+import type { FinishRequest, SetupReport } from "../../../probes/protocol/schemas";
 import type { Actor } from "../../auth/actor";
 import { hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { connectTestDatabase } from "../../testing/db";
+import { tunableHostCapabilities } from "../../testing/capabilities";
 import { experimentResponseSchema, createExperimentSchema } from "../../api/schemas/experiments";
 import { acceptFinalReport } from "../agent/accept-final-report";
 import { claimJob } from "../agent/claim-job";
@@ -22,13 +23,7 @@ import { deleteHost, HOST_REMOVED_MESSAGE } from "./delete-host";
 
 connectTestDatabase();
 
-const tool = { installed: true, version: "9.1", path: "/usr/bin/dd" };
-const caps: Capabilities = {
-  agentVersion: "1",
-  tools: { dd: tool, iozone: tool, fio: tool, sar: tool },
-  allowedDirs: ["/srv/pb"],
-  tunables: { allowed: ["vm.dirty_ratio"], dropCaches: false, current: [{ name: "vm.dirty_ratio", device: null, value: "20", changedFrom: null }] },
-};
+const caps = tunableHostCapabilities;
 
 async function actor(role: Actor["role"]): Promise<Actor> {
   const u = await db().user.create({ data: { email: `own-${crypto.randomUUID().slice(0, 8)}@example.com`, passwordHash: "x", role } });

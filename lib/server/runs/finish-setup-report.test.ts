@@ -4,10 +4,11 @@
 import crypto from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import type { Capabilities, FinishRequest, SetupReport } from "../../../probes/protocol/schemas";
+import type { FinishRequest, SetupReport } from "../../../probes/protocol/schemas";
 import { hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { connectTestDatabase } from "../../testing/db";
+import { tunableHostCapabilities } from "../../testing/capabilities";
 import { createExperimentSchema } from "../../api/schemas/experiments";
 import { claimJob } from "../agent/claim-job";
 import { createExperiment } from "../experiments/create-experiment";
@@ -16,13 +17,7 @@ import { getRun } from "./get-run";
 
 connectTestDatabase();
 
-const tool = { installed: true, version: "9.1", path: "/usr/bin/dd" };
-const caps: Capabilities = {
-  agentVersion: "1",
-  tools: { dd: tool, iozone: tool, fio: tool, sar: tool },
-  allowedDirs: ["/srv/pb"],
-  tunables: { allowed: ["vm.dirty_ratio"], dropCaches: false, current: [{ name: "vm.dirty_ratio", device: null, value: "20", changedFrom: null }] },
-};
+const caps = tunableHostCapabilities;
 const dd = "16+0 records in\n16+0 records out\n16777216 bytes (17 MB, 16 MiB) copied, 0.05 s, 335 MB/s\n";
 const labReport: SetupReport = {
   lab: { fsType: "ext4", mkfsCommand: "mkfs.ext4 -F image", mountOptions: ["rw"], loopDevice: "/dev/loop7", driver: "ext4", imageBytes: 1 << 30, removed: true },
