@@ -1,10 +1,14 @@
 // Issue 27, items 5, 7 and 8, against the real server (`next start`) and PostgreSQL: the public
 // /tunables index shows no host to an anonymous visitor (HTML, RSC payload, picker), signed-in users
-// see them; an experiment arm's tunables are catalogue names with values its validators take.
+// see them (a real agent's host too); an experiment arm's tunables are catalogue names with values its validators take.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { apiTokenFor, bearer, signInAs } from "../helpers";
+import { startAgent } from "../agent/agent-process";
 
 const fakeTool = { installed: true, version: "1", path: "/usr/bin/x" };
 
@@ -80,7 +84,7 @@ test("an experiment arm's tunables are refused with 400 naming the field unless 
   const operator = await apiTokenFor("operator");
   const host = await registerHost(request, operator);
   const cases: Array<[string, string, RegExp]> = [
-    [`{"__proto__":"1"}`, "arms.1.tunables", /"__proto__" is not in Probebook's tunable catalogue: choose from vm\.dirty_ratio/],
+    [`{"__proto__":"1"}`, "arms.1.tunables.__proto__", /"__proto__" is not a field of this API/],
     [`{"kernel.core_pattern":"|/bin/sh"}`, "arms.1.tunables", /"kernel\.core_pattern" is not in Probebook's tunable catalogue/],
     [`{"vm.drop_caches":"3"}`, "arms.1.tunables.vm.drop_caches", /vm\.drop_caches is an action, not a setting/],
     [`{"queue/scheduler":"none; reboot"}`, "arms.1.tunables.queue/scheduler", /must be one of none, mq-deadline, kyber, bfq.*got "none; reboot"/],
@@ -99,4 +103,31 @@ test("an experiment arm's tunables are refused with 400 naming the field unless 
   // The same host takes an arm the catalogue allows.
   const ok = await postArm(request, operator, host, `{"queue/scheduler":"mq-deadline"}`);
   expect(ok.status, JSON.stringify(ok.json)).toBe(201);
+});
+
+test("a real agent's host and directory stay off the anonymous /tunables page", async ({ page, request, baseURL }) => {
+  const operator = await apiTokenFor("operator");
+  const tag = randomUUID().slice(0, 8);
+  const name = `inventory-real-${tag}`;
+  const created = await request.post("/api/hosts", { headers: bearer(operator), data: { name } });
+  expect(created.status()).toBe(201);
+  const { id, registrationToken } = (await created.json()) as { id: string; registrationToken: string };
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), "pb-"));
+  const secretDir = path.join(base, `secret-inventory-${tag}`);
+  fs.mkdirSync(secretDir);
+  const agent = startAgent({ server: baseURL!, token: registrationToken, allow: [secretDir] });
+  try {
+    await expect.poll(() => agent.output(), { timeout: 20_000 }).toContain("registered as host");
+    for (const [url, headers] of [["/tunables", {}], ["/tunables", { RSC: "1" }]] as const) {
+      const text = await (await request.get(url, { headers })).text();
+      for (const secret of [name, id, secretDir, `secret-inventory-${tag}`]) expect(text.includes(secret), `${url} ${JSON.stringify(headers)} contains ${secret}`).toBe(false);
+    }
+    // The same page, signed in, names the host: the agent's profile did reach it.
+    await signInAs(page, "viewer");
+    await page.goto(`/tunables?hosts=${id}`);
+    expect(await page.locator("table thead th").allTextContents()).toContain(`Host ${name}`);
+  } finally {
+    await agent.stop();
+    for (const dir of [base, agent.stateDir, agent.scratch]) fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { AppError } from "./app-error";
 import { peerIsTrustedProxy } from "./client-address";
+import { mayHoldPrototypeKey, prototypeKeyPaths } from "./prototype-keys";
 
 /** Maps an error to a JSON response: AppErrors say what to fix; anything else is a bare 500. */
 export function errorResponse(err: unknown): NextResponse {
@@ -115,9 +116,16 @@ async function readLimited(req: Request, maxBytes: number): Promise<string> {
 /** Reads a JSON body of at most maxBytes (413 beyond it); an empty body reads as {}, anything not JSON is a 400. */
 export async function readJsonBody(req: Request, maxBytes = 1024 * 1024): Promise<unknown> {
   const text = await readLimited(req, maxBytes);
+  let body: unknown;
   try {
-    return text ? JSON.parse(text) : {};
+    body = text ? JSON.parse(text) : {};
   } catch {
     throw new AppError("BAD_REQUEST", "The request body must be JSON.");
   }
+  const protoKeys = mayHoldPrototypeKey(text) ? prototypeKeyPaths(body) : [];
+  if (protoKeys.length) {
+    const message = `"__proto__" is not a field of this API: remove it.`;
+    throw new AppError("BAD_REQUEST", `${protoKeys[0]}: ${message}`, Object.fromEntries(protoKeys.map((k) => [k, [message]])));
+  }
+  return body;
 }

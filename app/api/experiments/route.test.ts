@@ -43,10 +43,16 @@ async function post(secondArm: string) {
 describe("POST /api/experiments: an arm's tunables", () => {
   it("refuses __proto__ and other keys outside the catalogue with 400 naming the field, and stores nothing", async () => {
     const before = (await listExperiments({ hostId })).length;
-    for (const key of ["__proto__", "constructor", "kernel.core_pattern"]) {
+    for (const key of ["constructor", "kernel.core_pattern"]) {
       const r = await post(`{"${key}":"1"}`);
       expect(r.status).toBe(400);
       expect(r.json.fieldErrors?.["arms.1.tunables"]?.[0]).toMatch(new RegExp(`^"${key.replace(".", "\\.")}" is not in Probebook's tunable catalogue`));
+    }
+    // "__proto__" is refused where every body is read, before any schema (spelled out or escaped).
+    for (const key of ["__proto__", "\\u005f_proto__"]) {
+      const r = await post(`{"${key}":"1"}`);
+      expect(r.status).toBe(400);
+      expect(r.json.fieldErrors?.["arms.1.tunables.__proto__"]?.[0]).toMatch(/"__proto__" is not a field of this API/);
     }
     expect((await listExperiments({ hostId })).length).toBe(before);
   });
