@@ -104,8 +104,13 @@ export const heartbeatResponseSchema = z.object({
   cancelRunIds: z.array(z.string()),
 });
 
+/**
+ * How long a claim may wait for a job. Over HTTP the server answers within about CLAIM_WAIT_SEC
+ * whatever is asked (proxies cut longer requests); over the agent's socket it waits as asked, up to
+ * SOCKET_CLAIM_WAIT_SEC (agent-socket.ts), since the socket's pings keep the connection alive.
+ */
 export const claimRequestSchema = z.object({
-  waitSec: z.number().int().min(0).max(55).default(CLAIM_WAIT_SEC),
+  waitSec: z.number().int().min(0).max(900).default(CLAIM_WAIT_SEC),
 });
 /**
  * How an experiment's arm prepares the host before the probe runs. The agent checks every part
