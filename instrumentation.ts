@@ -13,4 +13,8 @@ export async function register() {
   const { pruneSessions } = await import("./lib/server/sessions/prune-sessions");
   auditRetentionDays(); // a malformed AUDIT_RETENTION_DAYS fails here, at start-up
   startInstance({ markSilentRunsLost, pruneThrottles, pruneAudit: () => pruneAudit(), pruneSessions: () => pruneSessions() });
+  // The agent protocol in front of Next.js, for the process's server (scripts/serve.ts) to use.
+  const { createGateway } = await import("./lib/gateway/gateway");
+  const { publishGateway } = await import("./lib/gateway/bridge");
+  publishGateway(createGateway());
 }

@@ -1,8 +1,9 @@
 import type { NextConfig } from "next";
 
-// Pages get a per-request CSP with a script nonce from proxy.ts. API responses (JSON, CSV, SSE)
-// are never documents to run: they get a policy that allows nothing.
-const apiCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+import { API_CSP, COMMON_SECURITY_HEADERS } from "./lib/http/security-headers";
+
+// Pages get a per-request CSP with a script nonce from proxy.ts; API responses the one of
+// lib/http/security-headers.ts, which the agent gateway (lib/gateway) sends too.
 
 const nextConfig: NextConfig = {
   // Native modules and database drivers stay out of the bundle and load from node_modules.
@@ -16,6 +17,8 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
     // bundles the parse worker at run time (lib/instance/parse/parse-off-thread.ts)
     "esbuild",
+    // the agent socket (lib/gateway); its optional native helpers are not installed
+    "ws",
   ],
   poweredByHeader: false,
   // `npm run typecheck` (part of `npm test`) checks the whole tree, tests included; repeating it
@@ -26,16 +29,11 @@ const nextConfig: NextConfig = {
     return [
       {
         source: "/api/:path*",
-        headers: [{ key: "Content-Security-Policy", value: apiCsp }],
+        headers: [{ key: "Content-Security-Policy", value: API_CSP }],
       },
       {
         source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "Referrer-Policy", value: "same-origin" },
-          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
-        ],
+        headers: [...COMMON_SECURITY_HEADERS],
       },
     ];
   },

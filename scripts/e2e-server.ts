@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { writeDatabaseUrlFile } from "../lib/runtime/database-url-file";
-import { buildStaleReason, nextBin, runNextBuild } from "../lib/runtime/next-build";
+import { buildStaleReason, serveCommand, runNextBuild } from "../lib/runtime/next-build";
 import { dataDir, projectRoot } from "../lib/runtime/paths";
 import { ensureSessionSecret } from "../lib/runtime/session-secret";
 import { createTestDatabase } from "../lib/runtime/test-database";
@@ -27,9 +27,9 @@ async function main() {
     console.log(`[e2e] building the app (${reason})`);
     await runNextBuild(env);
   }
-  const next = spawn(process.execPath, [nextBin(), "start", "-p", port], {
+  const next = spawn(process.execPath, serveCommand(), {
     cwd: projectRoot,
-    env: { ...env, NODE_ENV: "production" },
+    env: { ...env, PORT: port, NODE_ENV: "production" },
     stdio: "inherit",
   });
   let stopping = false;

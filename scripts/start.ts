@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { openDatabase, type OpenDatabase } from "../lib/runtime/open-database";
 import { migrateDeploy } from "../lib/runtime/prisma-cli";
 import { ensureSessionSecret } from "../lib/runtime/session-secret";
-import { buildStaleReason, nextBin, runNextBuild } from "../lib/runtime/next-build";
+import { buildStaleReason, serveCommand, runNextBuild } from "../lib/runtime/next-build";
 import { dataDir, projectRoot } from "../lib/runtime/paths";
 import { seedDatabase } from "../prisma/seed";
 import { startLocalAgent } from "../lib/runtime/local-agent";
@@ -83,7 +83,7 @@ async function main() {
       await runNextBuild(env);
     }
   }
-  const next = spawn(process.execPath, [nextBin(), dev ? "dev" : "start", "-p", String(port)], {
+  const next = spawn(process.execPath, serveCommand({ dev }), {
     cwd: projectRoot,
     env: dev ? env : { ...env, NODE_ENV: "production" },
     stdio: "inherit",

@@ -2,7 +2,13 @@ import type { Role as UserRole } from "@prisma/client";
 import type { z } from "zod";
 import { requireActor, type Actor } from "@/lib/auth/actor";
 import { DEFAULT_MAX_BODY_BYTES, statusesOf, type Operation, type Role, type TextMedia } from "@/lib/api/operation";
+import type { ReplyOf } from "@/lib/api/reply";
+import type { agentApi } from "@/lib/api/agent";
+import type { AgentHandler, AgentInput } from "@/lib/gateway/agent-handlers";
+
+export type { Reply } from "@/lib/api/reply";
 import { AppError } from "@/lib/http/app-error";
+import { checkBody } from "@/lib/api/check-body";
 import { fieldErrorsOf, readJsonBody, route } from "@/lib/http/handle-route";
 import { uuidParam } from "@/lib/http/params";
 import { hasNul } from "@/lib/http/query-schemas";
@@ -10,14 +16,6 @@ import { agentCredentialHash } from "@/lib/server/agent/authenticate-agent";
 
 type SignedIn = "viewer" | "operator" | "admin";
 const USER_ROLE: Record<SignedIn, UserRole> = { viewer: "VIEWER", operator: "OPERATOR", admin: "ADMIN" };
-
-type JsonReply<S, Spec> = Spec extends { json: infer J extends z.ZodType } ? { status: S; json: z.input<J>; headers?: Record<string, string>; indent?: boolean } : never;
-type TextReply<S, Spec> = Spec extends { text: readonly (infer M extends TextMedia)[] } ? { status: S; type: M; text: string | ReadableStream<Uint8Array>; headers?: Record<string, string> } : never;
-type EmptyReply<S, Spec> = Spec extends { json: z.ZodType } ? never : Spec extends { text: readonly TextMedia[] } ? never : { status: S; headers?: Record<string, string> };
-
-/** What a handler may answer: one of its operation's declared statuses, with that status's body. */
-export type Reply<O extends Operation> = ReplyOf<O["responses"]>;
-type ReplyOf<R> = { [S in keyof R & number]: JsonReply<S, R[S]> | TextReply<S, R[S]> | EmptyReply<S, R[S]> }[keyof R & number];
 
 type ParamNames<P> = P extends `${string}{${infer N}}${infer R}` ? N | ParamNames<R> : never;
 
@@ -51,13 +49,7 @@ function parseQuery(op: Operation, schema: z.ZodObject, params: URLSearchParams)
 }
 
 async function parseBody(op: Operation, schema: z.ZodType, req: Request): Promise<unknown> {
-  const parsed = schema.safeParse(await readJsonBody(req, op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
-  if (parsed.success) return parsed.data;
-  const fieldErrors = fieldErrorsOf(parsed.error);
-  // A field whose length limit is the operation's size limit (an import's output) is a 413, as documented.
-  const tooBig = parsed.error.issues.find((i) => i.code === "too_big" && op.tooLargeFields?.includes(String(i.path[0])));
-  if (tooBig) throw new AppError("PAYLOAD_TOO_LARGE", tooBig.message, fieldErrors);
-  throw new AppError("BAD_REQUEST", "Some fields are invalid.", fieldErrors);
+  return checkBody(op, schema, await readJsonBody(req, op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
 }
 
 function toResponse(op: Operation, reply: { status: number; headers?: Record<string, string> } & Record<string, unknown>): Response {
@@ -102,4 +94,15 @@ export function handle<const O extends Operation>(op: O, fn: (input: HandlerInpu
     const input = { req, params, query, body, actor, agent } as HandlerInput<O>;
     return toResponse(op, (await fn(input)) as { status: number } & Record<string, unknown>);
   });
+}
+
+/**
+ * An agent operation served by Next.js: the same handler the agent gateway calls
+ * (lib/gateway/agent-handlers.ts), given the same checked input. In production the gateway answers
+ * these paths before Next.js sees them; this route serves `next dev` and a server without the gateway.
+ */
+export function handleAgent<const O extends (typeof agentApi)[keyof typeof agentApi]>(op: O, fn: AgentHandler<O>) {
+  return handle(op, ({ req, params, body, agent }) =>
+    fn({ params, body, credentialHash: agent?.credentialHash ?? null, headers: req.headers, signal: req.signal, transport: "http" } as AgentInput<O>),
+  );
 }

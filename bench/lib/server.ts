@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { readDatabaseUrlFile } from "../../lib/runtime/database-url-file";
-import { buildStaleReason, nextBin } from "../../lib/runtime/next-build";
+import { buildStaleReason, serveCommand } from "../../lib/runtime/next-build";
 import { onCleanup } from "./cleanup";
 import { commandLine, descendants } from "./proc";
 
@@ -157,14 +157,15 @@ async function removeLeftPgDir(dir: string | null): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 
-/** A second app instance: `next start` as e2e-server starts it, on the same database and secret. */
+/** A second app instance: scripts/serve.ts as e2e-server starts it, on the same database and secret. */
 export async function startSecondInstance(opts: { port: number; dataDir: string; databaseUrl: string; sessionSecret: string }): Promise<RunningServer> {
   if (await portInUse(opts.port)) throw new Error(`port ${opts.port} is already in use`);
   const url = `http://127.0.0.1:${opts.port}`;
-  const child = spawn(process.execPath, [nextBin(), "start", "-p", String(opts.port)], {
+  const child = spawn(process.execPath, serveCommand(), {
     cwd: root,
     env: {
       ...process.env,
+      PORT: String(opts.port),
       PROBEBOOK_DATA_DIR: opts.dataDir,
       DATABASE_URL: opts.databaseUrl,
       SESSION_SECRET: opts.sessionSecret,

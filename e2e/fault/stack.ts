@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import pg from "pg";
 import { startEmbeddedPostgres, withDatabase, type EmbeddedServer } from "../../lib/runtime/embedded-postgres";
-import { nextBin } from "../../lib/runtime/next-build";
+import { serveCommand } from "../../lib/runtime/next-build";
 import { adminQuery, quoteIdent } from "../../lib/runtime/pg-admin";
 import { migrateDeploy } from "../../lib/runtime/prisma-cli";
 import { startAgent, type AgentHandle } from "../agent/agent-process";
@@ -286,7 +286,7 @@ export class FaultStack {
     delete env.NODE_OPTIONS;
     // Its own process group, so that dispose() can end whatever next start may have forked.
     const cwd = await appRoot();
-    const child = spawn(process.execPath, [nextBin(), "start", "-p", String(this.opts.appPort), "-H", "127.0.0.1"], {
+    const child = spawn(process.execPath, serveCommand({ listenHost: "127.0.0.1" }), {
       cwd,
       env,
       detached: true,

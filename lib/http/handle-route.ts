@@ -6,21 +6,24 @@ import { mayHoldPrototypeKey, prototypeKeyPaths } from "./prototype-keys";
 
 /** Maps an error to a JSON response: AppErrors say what to fix; anything else is a bare 500. */
 export function errorResponse(err: unknown): NextResponse {
+  const { status, body } = errorBody(err);
+  return NextResponse.json(body, { status });
+}
+
+/** The status and JSON body an error leaves as, wherever it is served (routes, the agent gateway). */
+export function errorBody(err: unknown): { status: number; body: { error: string; fieldErrors?: Record<string, string[]> } } {
   if (err instanceof AppError) {
-    return NextResponse.json(
-      { error: err.message, ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) },
-      { status: err.status },
-    );
+    return { status: err.status, body: { error: err.message, ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) } };
   }
   // A path or query that does not decode (/api/runs/%ff%fe) is the client's mistake.
-  if (err instanceof URIError) return NextResponse.json({ error: "The address is not valid: it contains malformed %-escapes." }, { status: 400 });
+  if (err instanceof URIError) return { status: 400, body: { error: "The address is not valid: it contains malformed %-escapes." } };
   // A database that is restarting or unreachable is a temporary condition clients should retry.
   const text = err instanceof Error ? `${err.message} ${String((err as { code?: unknown }).code ?? "")}` : String(err);
   if (/ECONNREFUSED|ECONNRESET|57P01|57P03|Can't reach database|terminating connection|Connection terminated|the database system is (starting|shutting) up/i.test(text)) {
-    return NextResponse.json({ error: "The database is unavailable at the moment; retry shortly." }, { status: 503 });
+    return { status: 503, body: { error: "The database is unavailable at the moment; retry shortly." } };
   }
   console.error("unhandled error in route handler:", err);
-  return NextResponse.json({ error: "Internal error: the server log has the details." }, { status: 500 });
+  return { status: 500, body: { error: "Internal error: the server log has the details." } };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -115,17 +118,26 @@ async function readLimited(req: Request, maxBytes: number): Promise<string> {
 
 /** Reads a JSON body of at most maxBytes (413 beyond it); an empty body reads as {}, anything not JSON is a 400. */
 export async function readJsonBody(req: Request, maxBytes = 1024 * 1024): Promise<unknown> {
-  const text = await readLimited(req, maxBytes);
+  return parseJsonText(await readLimited(req, maxBytes));
+}
+
+/** A request body's text as JSON: empty is {}, anything not JSON is a 400, a `__proto__` key anywhere a 400 naming its path. */
+export function parseJsonText(text: string): unknown {
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : {};
   } catch {
     throw new AppError("BAD_REQUEST", "The request body must be JSON.");
   }
+  refusePrototypeKeys(body, text);
+  return body;
+}
+
+/** A parsed body (or frame) that holds a `__proto__` key anywhere is a 400 naming its path; text is a cheap pre-check. */
+export function refusePrototypeKeys(body: unknown, text: string): void {
   const protoKeys = mayHoldPrototypeKey(text) ? prototypeKeyPaths(body) : [];
   if (protoKeys.length) {
     const message = `"__proto__" is not a field of this API: remove it.`;
     throw new AppError("BAD_REQUEST", `${protoKeys[0]}: ${message}`, Object.fromEntries(protoKeys.map((k) => [k, [message]])));
   }
-  return body;
 }

@@ -1,6 +1,7 @@
 // The machinery of one app instance: everything it runs besides answering requests, in one object
 // so that what an instance holds open is written in one place. Use cases reach it through
 // instance(); pages, routes and components never do (a lint floor, eslint.config.mjs).
+import { AgentSockets } from "./agent-sockets";
 import { ChunkBatcher } from "./chunk-batcher";
 import { JobWaiters } from "./job-waiters";
 import { KnownAgents } from "./known-agents";
@@ -9,6 +10,7 @@ import { PgListener } from "./pg-listener";
 import { RateLimits } from "./rate-limits";
 import { RunWatchSweep } from "./run-watch";
 import { HostToucher } from "./touch-hosts";
+import { SOCKET_PING_MS } from "../../probes/protocol/agent-socket";
 
 /**
  * The upkeep an instance runs on its own clock. The work itself is use cases (lib/server), handed
@@ -45,6 +47,11 @@ export class Instance {
   readonly runWatch = new RunWatchSweep();
   /** Timer: one 2 s flush of hosts.last_seen_at after a touch. */
   readonly hostToucher = new HostToucher();
+  /**
+   * Timers: one ping of every agent socket each 30 s and one check of their credentials each 60 s,
+   * once a socket has opened; revocations close sockets as their host's notification arrives.
+   */
+  readonly agentSockets = new AgentSockets(this.listener, this.hostToucher, SOCKET_PING_MS);
   /** No timer: group commit of chunk uploads, at most two batch statements on the pool at once. */
   readonly chunkBatcher = new ChunkBatcher();
   /** No timer or connection: credential hash → host id, per instance. */
@@ -82,6 +89,7 @@ export class Instance {
     for (const t of this.upkeep) clearTimeout(t); // clears intervals too
     this.upkeep = [];
     this.jobWaiters.stop();
+    this.agentSockets.stop();
     this.runWatch.stop();
     await this.hostToucher.flush();
     await this.parser.stop();

@@ -42,3 +42,12 @@ export function runNextBuild(env: NodeJS.ProcessEnv): Promise<void> {
     child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))));
   });
 }
+
+/**
+ * The command line of the app's server process (scripts/serve.ts: Next.js behind the agent
+ * gateway), run by Node itself with tsx's loader, so that a signal reaches one process. Spawn it
+ * with the app's root as the working directory: it serves the build found there.
+ */
+export function serveCommand(opts: { dev?: boolean; listenHost?: string } = {}): string[] {
+  return ["--import", "tsx", "scripts/serve.ts", ...(opts.dev ? ["--dev"] : []), ...(opts.listenHost ? ["-H", opts.listenHost] : [])];
+}

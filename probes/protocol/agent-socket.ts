@@ -5,7 +5,6 @@
 // agent alive meanwhile), so the server answers it the moment a job or a request for the host
 // appears: that answer is the push. Imported by the agent and by the server.
 import { z } from "zod";
-import { MAX_CHUNK_CHARS, MAX_CHUNKS_PER_REQUEST } from "./schemas";
 
 export const AGENT_SOCKET_PATH = "/api/agent/socket";
 
