@@ -25,6 +25,7 @@ class SocketTestServer {
   onFrame: (req: SocketRequest, reply: Reply, ws: WebSocket, connection: number) => void = (req, reply) => reply(200, { path: req.path, body: req.body });
   readonly posts: { path: string; body: unknown }[] = [];
   readonly frames: SocketRequest[] = [];
+  readonly authorizations: (string | undefined)[] = [];
   readonly upgrades: number[] = [];
   readonly closes: { code: number; reason: string }[] = [];
   connections = 0;
@@ -70,6 +71,7 @@ class SocketTestServer {
   private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const status = typeof this.upgrade === "number" ? this.upgrade : req.headers.authorization === `Bearer ${this.credential}` ? 0 : 401;
     this.upgrades.push(status || 101);
+    this.authorizations.push(req.headers.authorization);
     if (status) {
       const body = JSON.stringify({ error: status === 401 ? "credential revoked" : "no agent socket here" });
       socket.end(`HTTP/1.1 ${status} No\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
@@ -190,6 +192,19 @@ describe("AgentSocket through AgentHttpClient", () => {
     c.setCredential("pba_new-credential");
     expect((await c.post("/api/agent/heartbeat", {})).body).toEqual({ ok: true });
     expect(server.connections).toBe(2);
+  });
+
+  it("a new credential set while connecting: the request goes on a connection made with it", async () => {
+    const c = await start();
+    server.onFrame = (req, reply) => reply(200, { ok: true });
+    const pending = c.post("/api/agent/heartbeat", {});
+    // The old credential's upgrade is on its way and will be refused (401): not a revoke of the new one.
+    server.credential = "pba_newer";
+    c.setCredential("pba_newer");
+    expect((await pending).body).toEqual({ ok: true });
+    expect(server.authorizations).toEqual([`Bearer ${CREDENTIAL}`, "Bearer pba_newer"]);
+    expect(server.upgrades).toEqual([401, 101]);
+    expect(server.frames).toHaveLength(1);
   });
 
   it("an upgrade answered 401 is a revoked credential too", async () => {

@@ -34,6 +34,9 @@ export class SocketClosed extends Error {
   }
 }
 
+/** A connection attempt outlived the credential it was made with: the requests go on a new one. */
+class CredentialChanged extends SocketClosed {}
+
 export interface AgentSocketOptions {
   /** The dashboard's http(s) URL; the socket is ws(s)://…/api/agent/socket. */
   server: string;
@@ -206,6 +209,7 @@ export class AgentSocket {
       this.connect().then(
         () => this.pump(),
         (err: unknown) => {
+          if (err instanceof CredentialChanged) return this.pump();
           // Every request waiting for this attempt gets its failure (unsupported, refused, network).
           for (const item of this.queue.slice()) {
             if (this.refused) item.pending.resolve(this.refused);
@@ -238,8 +242,10 @@ export class AgentSocket {
   private open(): Promise<WebSocket> {
     const url = new URL(AGENT_SOCKET_PATH, this.opts.server.replace(/\/+$/, "") + "/");
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    // A connection (or refusal) for a credential replaced meanwhile is no longer ours to use.
+    const credential = this.credential;
     const headers: Record<string, string> = {};
-    if (this.credential) headers.authorization = `Bearer ${this.credential}`;
+    if (credential) headers.authorization = `Bearer ${credential}`;
     const ws = new WebSocket(url, [...AGENT_SOCKET_PROTOCOLS], {
       headers,
       maxPayload: MAX_SOCKET_FRAME_BYTES,
@@ -258,7 +264,9 @@ export class AgentSocket {
         const status = res.statusCode ?? 0;
         void readBody(res).then((text) => {
           // Judged before the connection is ended, whose close would otherwise count as the failure.
-          if (status === 401 || status === 403) {
+          if (credential !== this.credential) {
+            fail(new CredentialChanged("the credential changed while the agent socket connected"));
+          } else if (status === 401 || status === 403) {
             this.refused = { status, statusText: res.statusMessage ?? "", text: text || JSON.stringify({ error: "credential refused" }) };
             fail(new SocketClosed(`the agent socket was refused (${status})`));
           } else if (BAD_STATUSES_MEAN_UNSUPPORTED.has(status)) {
@@ -278,9 +286,9 @@ export class AgentSocket {
         } else fail(new SocketClosed(`agent socket: ${(err as { code?: string }).code ?? err.message}`));
       });
       ws.on("open", () => {
-        if (settled || this.closedForGood) {
+        if (settled || this.closedForGood || credential !== this.credential) {
           ws.close(1000, "not needed");
-          return fail(new SocketClosed("the agent socket is closed"));
+          return fail(this.closedForGood ? new SocketClosed("the agent socket is closed") : new CredentialChanged("the credential changed while the agent socket connected"));
         }
         settled = true;
         this.opened = true;
@@ -346,7 +354,8 @@ export class AgentSocket {
   }
 
   private onClose(ws: WebSocket, code: number, reason: string): void {
-    if (code === SOCKET_CLOSE.revoked) this.refused = answer(401, { error: reason || "credential revoked" });
+    // Only the current connection speaks for the current credential.
+    if (code === SOCKET_CLOSE.revoked && ws === this.ws) this.refused = answer(401, { error: reason || "credential revoked" });
     if (ws === this.ws) this.detach(ws, new SocketClosed(`the agent socket closed (${code}${reason ? `: ${reason}` : ""})`));
     if (this.refused) for (const item of this.queue.slice()) item.pending.resolve(this.refused);
   }
