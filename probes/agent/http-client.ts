@@ -86,7 +86,7 @@ export class AgentHttpClient {
     this.credential = opts.credential ?? null;
     this.sockets = keepAliveAgent(opts.server);
     this.mode = opts.transport ?? "auto";
-    this.socket = this.mode === "http" ? null : new AgentSocket({ server: opts.server, credential: this.credential, handshakeTimeoutMs: opts.socketHandshakeTimeoutMs });
+    this.socket = this.mode === "http" ? null : new AgentSocket({ server: opts.server, credential: this.credential, handshakeTimeoutMs: opts.socketHandshakeTimeoutMs, onOpen: () => this.used("socket") });
   }
 
   setCredential(credential: string | null): void {
@@ -134,7 +134,8 @@ export class AgentHttpClient {
       }
     }
     const res = await postRaw({ agent: this.sockets, url, headers, body: bodyText, timeoutMs, signal: opts.signal });
-    if (opts.auth !== false) this.used("http");
+    // After a revocation HTTP only hears the server's last word: not a change of transport to report.
+    if (opts.auth !== false && !this.socket?.isRefused()) this.used("http");
     return res;
   }
 

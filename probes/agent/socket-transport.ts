@@ -45,6 +45,8 @@ export interface AgentSocketOptions {
   retryAfterUnsupportedMs?: number;
   maxInFlight?: number;
   handshakeTimeoutMs?: number;
+  /** Each time a connection opens (the client logs the transport then, not after a claim's long wait). */
+  onOpen?: () => void;
   /** No ping from the server for this long: the connection is dead (the server pings every SOCKET_PING_MS). */
   deadAfterMs?: number;
 }
@@ -310,6 +312,7 @@ export class AgentSocket {
         this.nextId = 1;
         this.watchPings(ws);
         resolve(ws);
+        this.opts.onOpen?.();
       });
       ws.on("ping", () => this.watchPings(ws));
       ws.on("message", (data, isBinary) => this.onMessage(ws, isBinary ? null : data.toString()));
