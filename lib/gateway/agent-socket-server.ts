@@ -105,7 +105,14 @@ export class AgentSocketServer {
       remove?.();
       remove = null;
     });
-    const r = await sockets.add(conn);
+    let r: () => void;
+    try {
+      r = await sockets.add(conn);
+    } catch {
+      // The instance is stopping: the agent reconnects, here once it is back or elsewhere.
+      ws.close(1001, "The server is restarting.");
+      return;
+    }
     if (ws.readyState === ws.CLOSED || ws.readyState === ws.CLOSING) r();
     else remove = r;
   }
