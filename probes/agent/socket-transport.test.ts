@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { WebSocketServer, type WebSocket } from "ws";
 import { MAX_SOCKET_IN_FLIGHT, SOCKET_CLAIM_WAIT_SEC, SOCKET_CLOSE, pickAgentSocketProtocol, socketRequestSchema, type SocketRequest } from "../protocol/agent-socket";
 import { AgentApi } from "./agent-api";
-import { AgentHttpClient, HttpError, type AgentTransport } from "./http-client";
+import { AgentHttpClient, type AgentTransport } from "./http-client";
+import { failure } from "./testing/http-failure";
 import { AgentSocket, SOCKET_RETRY_AFTER_UNSUPPORTED_MS, SocketUnsupported } from "./socket-transport";
 
 const CREDENTIAL = "pba_socket-test-credential";
@@ -115,14 +116,6 @@ async function start(transport: AgentTransport = "auto", onTransport?: (t: "sock
   return client;
 }
 
-async function failure(p: Promise<unknown>): Promise<HttpError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(err)}`);
-  return err;
-}
 
 describe("AgentSocket through AgentHttpClient", () => {
   it("an upgrade left hanging (a server or proxy that does not take upgrades) falls back to HTTP in auto mode", async () => {
