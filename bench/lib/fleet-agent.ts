@@ -52,7 +52,8 @@ export class FleetAgent {
   constructor(
     readonly hostId: string,
     private readonly credential: string,
-    private readonly base: string,
+    /** The instance this agent talks to. */
+    readonly base: string,
     private readonly counters: FleetCounters,
     private readonly idleHeartbeatMs: number | null,
     readonly transport: Transport = "http",
