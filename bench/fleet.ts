@@ -12,7 +12,7 @@
 //   npx tsx bench/fleet.ts [--agents 100,1000,3000] [--transport http,socket] [--instances 1]
 //                          [--stale-build | --build] [--idle-sec 100] [--load-sec 30] [--rate 3]
 //                          [--lines 10] [--minutes 20] [--idle-heartbeat-sec S] [--spread-sec 50]
-//                          [--port P (instance i on P+i)] [--skip-storm] [--storm-sec 120]
+//                          [--port P (instance i on P+i)] [--skip-storm] [--storm-sec 120] [--out FILE]
 // Each socket agent holds a file descriptor in the bench and one in its instance: 10,000 agents
 // need `ulimit -n` above 10,000 plus a few hundred (the instances inherit the bench's limit).
 import fs from "node:fs";
@@ -26,9 +26,9 @@ import { IDLE_HEARTBEAT_MS } from "../probes/agent/heartbeat";
 import { SOCKET_CLAIM_WAIT_SEC } from "../probes/protocol/agent-socket";
 import { CLAIM_WAIT_SEC } from "../probes/protocol/schemas";
 import { createOperatorToken, FAKE_CAPABILITIES, mapLimit, UserApi } from "./lib/api";
-import { newSocketCounters } from "./lib/agent-socket-client";
+import { newSocketCounters, TRANSPORTS, type Transport } from "./lib/agent-socket-client";
 import { cleanupAll, cleanupOnSignals, onCleanup } from "./lib/cleanup";
-import { FleetAgent, type FleetCounters, type Transport } from "./lib/fleet-agent";
+import { FleetAgent, type FleetCounters } from "./lib/fleet-agent";
 import { runLoad } from "./lib/fleet-load";
 import { StatementCounter } from "./lib/pg-statements";
 import { commName, descendants, groupCpuMeter, machineCpuMeter } from "./lib/proc";
@@ -66,7 +66,6 @@ function rssMiB(pids: number[]): number {
   return kb / 1024;
 }
 
-const TRANSPORTS: Transport[] = ["http", "socket"];
 /** The issue's targets (at 10,000 agents on one instance; reported at every size). */
 const TARGET = { idlePctCore: 10, rssMiB: 512, pickupP95Ms: 1000, stormSettleSec: 30 };
 
@@ -100,12 +99,14 @@ async function main(): Promise<number> {
       "skip-storm": { type: "boolean" },
       // The longest the bench waits for a restarted fleet to be connected again.
       "storm-sec": { type: "string", default: "120" },
+      // Where the JSON goes (a smoke run should not replace the committed figures).
+      out: { type: "string" },
     },
   });
   const counts = f.agents.split(",").map(Number);
   if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 30_000)) throw new Error("--agents takes counts from 1 to 30000, such as 100,1000");
   const transports = f.transport.split(",").map((t) => t.trim()) as Transport[];
-  if (!transports.length || transports.some((t) => !TRANSPORTS.includes(t))) throw new Error(`--transport takes ${TRANSPORTS.join(", ")} or both, separated by a comma`);
+  if (!transports.length || transports.some((t) => !(TRANSPORTS as readonly string[]).includes(t))) throw new Error(`--transport takes ${TRANSPORTS.join(", ")} or both, separated by a comma`);
   const instanceCount = f["two-instances"] ? 2 : Number(f.instances);
   if (!Number.isInteger(instanceCount) || instanceCount < 1 || instanceCount > 8) throw new Error("--instances takes a count from 1 to 8");
   const idleSec = Number(f["idle-sec"]);
@@ -120,7 +121,7 @@ async function main(): Promise<number> {
   cleanupOnSignals();
   const machine = describeMachine();
   const t0 = Date.now();
-  const RESULTS = resultsFile(instanceCount);
+  const RESULTS = f.out ? path.resolve(f.out) : resultsFile(instanceCount);
   const fdLimit = openFilesLimit();
   const fdsNeeded = Math.max(...counts) * (transports.includes("socket") ? 1 : 2) + 500;
   if (fdLimit < fdsNeeded) say(`warning: the open-files limit is ${fdLimit}; ${Math.max(...counts)} agents need about ${fdsNeeded} (raise it with \`ulimit -n\`)`);

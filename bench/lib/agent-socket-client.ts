@@ -4,7 +4,14 @@
 // restarts. Requests made while the socket is down wait for the next connection.
 import WebSocket from "ws";
 import { AGENT_SOCKET_PATH, AGENT_SOCKET_PROTOCOLS, SOCKET_CLOSE } from "../../probes/protocol/agent-socket";
+import { AgentApi } from "../../probes/agent/agent-api";
 import { AgentHttpClient, HttpError, type HttpResponse, type PostOptions } from "../../probes/agent/http-client";
+import type { FakeAgent } from "./api";
+import { onCleanup } from "./cleanup";
+
+/** How a bench agent talks to the server: a request per operation, or frames on its socket. */
+export const TRANSPORTS = ["http", "socket"] as const;
+export type Transport = (typeof TRANSPORTS)[number];
 
 export interface SocketCounters {
   /** Sockets opened after the first one (the server closed or dropped the previous one). */
@@ -168,4 +175,11 @@ export class SocketHttpClient extends AgentHttpClient {
     if (s === 408 || s === 429 || s >= 500) throw new HttpError("server", s, message, answer.body);
     throw new HttpError("client", s, message, answer.body);
   }
+}
+
+/** The same host as `agent`, its operations over the agent socket to `base` (opened at the first one, closed at cleanup). */
+export function socketFakeAgent(agent: FakeAgent, base: string, counters: SocketCounters = newSocketCounters()): FakeAgent {
+  const socket = new BenchSocket(base, agent.credential, counters);
+  onCleanup("an agent socket", () => socket.stop());
+  return { hostId: agent.hostId, credential: agent.credential, api: new AgentApi(new SocketHttpClient(socket)) };
 }

@@ -6,10 +6,8 @@
 // the moment a job is queued; the socket reconnects when the server closes it).
 import { SOCKET_CLAIM_WAIT_SEC } from "../../probes/protocol/agent-socket";
 import { CLAIM_WAIT_SEC } from "../../probes/protocol/schemas";
-import { BenchSocket, type SocketCounters } from "./agent-socket-client";
+import { BenchSocket, type SocketCounters, type Transport } from "./agent-socket-client";
 import { nowMs } from "./stats";
-
-export type Transport = "http" | "socket";
 
 export interface FleetJob {
   /** The run the bench is queueing for this host (known once POST /api/runs answers). */
