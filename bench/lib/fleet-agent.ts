@@ -33,10 +33,12 @@ export interface FleetCounters {
 /** What one operation brought back: status and parsed body, or null when nothing came. */
 type Answer = { status: number; body: unknown } | null;
 
+/** Sleeps ms, or until the signal aborts; its listener goes with it (an agent sleeps thousands of times). */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
+    const onAbort = () => (clearTimeout(t), resolve());
+    const t = setTimeout(() => (signal?.removeEventListener("abort", onAbort), resolve()), ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 
 export class FleetAgent {
