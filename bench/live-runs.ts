@@ -18,7 +18,7 @@ import { measureLatency, type LatencyResult } from "./lib/latency";
 import { commName, descendants, machineCpuMeter } from "./lib/proc";
 import { measurePtyHop } from "./lib/pty-hop";
 import { describeMachine, ms, renderCompareTable, renderTable, writeJson, type CompareRow, type Row } from "./lib/report";
-import { root, startMainServer, startSecondInstance, type RunningServer } from "./lib/server";
+import { appProcesses, root, startMainServer, startSecondInstance, type RunningServer } from "./lib/server";
 import { round, roundSummary, type Summary } from "./lib/stats";
 
 const DEFAULT_PORT = 3310;
@@ -132,7 +132,7 @@ async function main(): Promise<number> {
   const cpuGroups = () => {
     const tree = descendants(server.pid).map((pid) => ({ pid, comm: commName(pid) }));
     const groups: Record<string, number[]> = {
-      app: tree.filter((p) => p.comm.startsWith("next-server")).map((p) => p.pid),
+      app: appProcesses(server.pid),
       postgres: tree.filter((p) => p.comm === "postgres").map((p) => p.pid),
     };
     if (secondPid !== null) groups["app B"] = [secondPid];

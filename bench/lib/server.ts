@@ -129,6 +129,14 @@ export async function startMainServer(opts: {
   return { url, pid: child.pid!, databaseUrl, sessionSecret, build, logTail: tail, stop };
 }
 
+/**
+ * The app processes in a server's tree: scripts/serve.ts (Node's HTTP server with Next.js inside),
+ * whose process name is plain `node`, so they are found by their command line.
+ */
+export function appProcesses(pid: number): number[] {
+  return [pid, ...descendants(pid)].filter((p) => commandLine(p).includes("scripts/serve.ts"));
+}
+
 /** The temp dir of the embedded PostgreSQL this server tree runs (`postgres -D <dir>/pg`), if any. */
 function embeddedPgDir(pid: number): string | null {
   for (const p of descendants(pid)) {
