@@ -122,9 +122,16 @@ async function main(): Promise<number> {
   const machine = describeMachine();
   const t0 = Date.now();
   const RESULTS = f.out ? path.resolve(f.out) : resultsFile(instanceCount);
+  // Each agent holds one socket in this process (its socket, or its open long-poll) and one in its
+  // instance; past the limit the largest step would fail half-way with EMFILE, so say so now.
   const fdLimit = openFilesLimit();
-  const fdsNeeded = Math.max(...counts) * (transports.includes("socket") ? 1 : 2) + 500;
-  if (fdLimit < fdsNeeded) say(`warning: the open-files limit is ${fdLimit}; ${Math.max(...counts)} agents need about ${fdsNeeded} (raise it with \`ulimit -n\`)`);
+  const fdsNeeded = Math.max(...counts) + 500;
+  if (fdLimit < fdsNeeded) {
+    throw new Error(
+      `the open-files limit is ${fdLimit} and ${Math.max(...counts)} agents need about ${fdsNeeded} descriptors in the bench: ` +
+        "raise it first (`ulimit -n 65536`; past the hard limit, `ulimit -Hn`, it takes root or the container's nofile setting)",
+    );
+  }
 
   process.env.PROBEBOOK_PG_PRELOAD = "pg_stat_statements";
   // One operator enrols the whole fleet: the per-user caps (200 hosts, 10 unused tokens) are
