@@ -13,8 +13,11 @@
 //                          [--stale-build | --build] [--idle-sec 100] [--load-sec 30] [--rate 3]
 //                          [--lines 10] [--minutes 20] [--idle-heartbeat-sec S] [--spread-sec 50]
 //                          [--port P (instance i on P+i)] [--skip-storm] [--storm-sec 120] [--out FILE]
-// Each socket agent holds a file descriptor in the bench and one in its instance: 10,000 agents
-// need `ulimit -n` above 10,000 plus a few hundred (the instances inherit the bench's limit).
+//                          [--agents-per-process 15000]
+// Each agent holds a file descriptor in the process that runs it and one in its instance: the
+// bench runs up to --agents-per-process agents itself (runs are queued on those) and the rest,
+// idle, in child processes of that many each; `ulimit -n` must exceed that count plus a few hundred
+// (the instances inherit the bench's limit, and each holds its share of the fleet).
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -29,6 +32,7 @@ import { createOperatorToken, FAKE_CAPABILITIES, mapLimit, UserApi } from "./lib
 import { newSocketCounters, TRANSPORTS, type Transport } from "./lib/agent-socket-client";
 import { cleanupAll, cleanupOnSignals, onCleanup } from "./lib/cleanup";
 import { FleetAgent, type FleetCounters } from "./lib/fleet-agent";
+import { Ballast } from "./lib/fleet-ballast";
 import { runLoad } from "./lib/fleet-load";
 import { StatementCounter } from "./lib/pg-statements";
 import { commName, descendants, groupCpuMeter, machineCpuMeter } from "./lib/proc";
@@ -101,6 +105,8 @@ async function main(): Promise<number> {
       "storm-sec": { type: "string", default: "120" },
       // Where the JSON goes (a smoke run should not replace the committed figures).
       out: { type: "string" },
+      // Agents past this many run, idle, in child processes of this many each (the open-files limit is per process).
+      "agents-per-process": { type: "string", default: "15000" },
     },
   });
   const counts = f.agents.split(",").map(Number);
@@ -125,11 +131,13 @@ async function main(): Promise<number> {
   // Each agent holds one socket in this process (its socket, or its open long-poll) and one in its
   // instance; past the limit the largest step would fail half-way with EMFILE, so say so now.
   const fdLimit = openFilesLimit();
-  const fdsNeeded = Math.max(...counts) + 500;
+  const perProcess = Number(f["agents-per-process"]);
+  if (!Number.isInteger(perProcess) || perProcess < 100) throw new Error("--agents-per-process takes a count of at least 100");
+  const fdsNeeded = Math.min(Math.max(...counts), perProcess) + 500;
   if (fdLimit < fdsNeeded) {
     throw new Error(
-      `the open-files limit is ${fdLimit} and ${Math.max(...counts)} agents need about ${fdsNeeded} descriptors in the bench: ` +
-        "raise it first (`ulimit -n 65536`; past the hard limit, `ulimit -Hn`, it takes root or the container's nofile setting)",
+      `the open-files limit is ${fdLimit} and ${Math.min(Math.max(...counts), perProcess)} agents in one process need about ${fdsNeeded} descriptors: ` +
+        "raise it (`ulimit -n 65536`; past the hard limit, `ulimit -Hn`, it takes root or the container's nofile setting) or lower --agents-per-process",
     );
   }
 
@@ -149,6 +157,8 @@ async function main(): Promise<number> {
     const out: Record<string, number[]> = {};
     instances.forEach((inst, i) => (out[`app ${i}`] = [inst.pid, ...descendants(inst.pid).filter((p) => commName(p) !== "postgres")]));
     out.postgres = descendants(process.pid).filter((p) => commName(p) === "postgres");
+    // The bench's own idle agents in child processes: the bench's cost, not the server's.
+    out["bench children"] = ballast?.pids ?? [];
     return out;
   };
   const appPct = (cpu: Record<string, number>) => sum(instances.map((_, i) => cpu[`app ${i}`] ?? 0));
@@ -159,6 +169,7 @@ async function main(): Promise<number> {
 
   const enrolled: { hostId: string; credential: string }[] = [];
   let fleet: FleetAgent[] = [];
+  let ballast: Ballast | null = null;
   onCleanup("simulated agents", () => fleet.forEach((a) => a.stop()));
   const steps: Step[] = [];
   let stoppedBecause: string | null = null;
@@ -248,8 +259,21 @@ async function main(): Promise<number> {
   /** One fleet of n agents over one transport: idle, load, and (socket) a reconnect storm; then it stops. */
   async function measure(n: number, transport: Transport, enrol: { overApi: number; perSec: number | null }): Promise<Step> {
     const counters: FleetCounters = { requests: {}, errors: {}, wrongClaims: 0, socket: newSocketCounters() };
-    // Round-robin over the instances, as a load balancer would spread them.
-    fleet = enrolled.slice(0, n).map((e, i) => new FleetAgent(e.hostId, e.credential, instances[i % instances.length]!.url, counters, idleHeartbeatMs, transport));
+    // Round-robin over the instances, as a load balancer would spread them. Runs are queued on the
+    // agents of this process; past --agents-per-process the rest idle in child processes.
+    const spread = enrolled.slice(0, n).map((e, i) => ({ ...e, base: instances[i % instances.length]!.url }));
+    fleet = spread.slice(0, perProcess).map((e) => new FleetAgent(e.hostId, e.credential, e.base, counters, idleHeartbeatMs, transport));
+    ballast = spread.length > perProcess ? Ballast.start(spread.slice(perProcess), perProcess, { transport, idleHeartbeatMs, spreadMs }) : null;
+    const all = async () => {
+      const b = await ballast?.status();
+      return {
+        connected: fleet.filter((a) => a.connected).length + (b?.connected ?? 0),
+        errors: errorCount(counters) + sum(Object.values(b?.errors ?? {})),
+        reconnects: counters.socket.reconnects + (b?.reconnects ?? 0),
+        refused: counters.socket.refused + (b?.refused ?? 0),
+        errorsByKind: { ...counters.errors, ...counters.socket.errors, ...Object.fromEntries(Object.entries(b?.errors ?? {}).map(([k, v]) => [`${k} (child)`, v])) },
+      };
+    };
     for (let i = 0; i < fleet.length; i++) {
       fleet[i]!.start(firstPollDelay());
       // Even unscattered (--spread-sec 0), a second per thousand: agents never start in the same millisecond.
@@ -263,7 +287,7 @@ async function main(): Promise<number> {
     const settleMs = spreadMs + 10_000;
     say(`${n} agents over ${transport} on ${instances.length} instance(s); settling ${Math.round(settleMs / 1000)} s`);
     await pause(settleMs);
-    const connected = fleet.filter((a) => a.connected).length;
+    const { connected } = await all();
 
     // Idle: long-polls (HTTP) or open sockets and their pings (socket), plus idle heartbeats if the agent sends them.
     const load0 = loadAvg();
@@ -283,7 +307,7 @@ async function main(): Promise<number> {
         `RSS ${rssMax.map((r) => r.toFixed(0)).join(" + ")} MiB, ${idleStatements.totalPerSec.toFixed(1)} statements/s`,
     );
 
-    const errorsBefore = errorCount(counters);
+    const errorsBefore = (await all()).errors;
     const loadMachine = machineCpuMeter();
     const loadCpu = groupCpuMeter(groups);
     const loadStmts = await statements.start();
@@ -291,19 +315,23 @@ async function main(): Promise<number> {
     const loadCpuPct = loadCpu();
     const loadMachinePct = loadMachine();
     const loadStatements = await loadStmts();
-    const loadErrors = errorCount(counters) - errorsBefore + load.queueErrors + Math.max(0, load.linesLost);
+    const loadErrors = (await all()).errors - errorsBefore + load.queueErrors + Math.max(0, load.linesLost);
     const pickupMs = brief(load.pickups);
     const liveMs = brief(load.live);
     say(`load ${n} ${transport}: ${load.queued} runs, pickup p50/p95/max ${pickupMs.p50}/${pickupMs.p95}/${pickupMs.max} ms, live p50/p95 ${liveMs.p50}/${liveMs.p95} ms, ${load.linesLost} lines lost, ${loadErrors} errors`);
 
-    const storm = transport === "socket" && !f["skip-storm"] ? await reconnectStorm(counters, browserBase) : null;
+    const storm = transport === "socket" && !f["skip-storm"] ? await reconnectStorm(browserBase) : null;
+    const end = await all();
     fleet.forEach((a) => a.stop());
     fleet = [];
+    await ballast?.stop();
+    ballast = null;
     // Let the instances notice the agents are gone before the next fleet starts.
     await pause(5000);
     return {
       agents: n,
       transport,
+      agentProcesses: 1 + Math.ceil(Math.max(0, n - perProcess) / perProcess),
       enrolledOverApi: enrol.overApi,
       enrolPerSec: enrol.perSec,
       connectedAfterSettle: connected,
@@ -340,9 +368,9 @@ async function main(): Promise<number> {
       wrongClaims: counters.wrongClaims,
       errors: loadErrors + counters.wrongClaims,
       // This fleet's errors over its whole life, by request and status (socket: connection errors too).
-      errorsByKind: { ...counters.errors, ...counters.socket.errors },
+      errorsByKind: end.errorsByKind,
       requests: counters.requests,
-      socketReconnects: transport === "socket" ? counters.socket.reconnects : null,
+      socketReconnects: transport === "socket" ? end.reconnects : null,
       storm,
     };
 
@@ -351,26 +379,30 @@ async function main(): Promise<number> {
      * with 1001, then a new process starts on the same port) and measures: from the stop to every
      * agent connected again, the pickup of runs queued right after, and the errors meanwhile.
      */
-    async function reconnectStorm(c: FleetCounters, browserFor: (a: FleetAgent) => string): Promise<Storm> {
+    async function reconnectStorm(browserFor: (a: FleetAgent) => string): Promise<Storm> {
       await pause(5000);
-      const before = { errors: errorCount(c), reconnects: c.socket.reconnects, refused: c.socket.refused };
-      const disconnectedBefore = fleet.filter((a) => !a.connected).length;
-      say(`storm ${n}: restarting ${instances.length} instance(s) under ${fleet.length - disconnectedBefore} connected agents`);
+      const before = await all();
+      say(`storm ${n}: restarting ${instances.length} instance(s) under ${before.connected} connected agents`);
       const t = nowMs();
       await Promise.all(instances.map((i) => i.restart()));
       const upSec = (nowMs() - t) / 1000;
       const limit = t + Number(f["storm-sec"]) * 1000;
-      while (nowMs() < limit && fleet.some((a) => !a.connected)) await pause(100);
+      let now = await all();
+      while (nowMs() < limit && now.connected < n) {
+        await pause(ballast ? 500 : 100);
+        now = await all();
+      }
       const settledSec = (nowMs() - t) / 1000;
-      const notConnected = fleet.filter((a) => !a.connected).length;
+      const notConnected = n - now.connected;
       const storm = await runLoad({ fleet, user, seconds: Math.min(loadSec, 10), ratePerSec: rate, lines, browserBase: browserFor, deadline: Infinity, say });
-      const errors = errorCount(c) - before.errors + storm.queueErrors + Math.max(0, storm.linesLost) + notConnected;
+      const after = await all();
+      const errors = after.errors - before.errors + storm.queueErrors + Math.max(0, storm.linesLost) + notConnected;
       const result: Storm = {
         instancesBackSec: round(upSec, 1),
         settledSec: notConnected ? null : round(settledSec, 1),
         notConnected,
-        reconnects: c.socket.reconnects - before.reconnects,
-        refusedAttempts: c.socket.refused - before.refused,
+        reconnects: after.reconnects - before.reconnects,
+        refusedAttempts: after.refused - before.refused,
         runsQueued: storm.queued,
         pickupMs: brief(storm.pickups),
         liveMs: brief(storm.live),
@@ -405,6 +437,7 @@ interface Storm {
 interface Step {
   agents: number;
   transport: Transport;
+  agentProcesses: number;
   enrolledOverApi: number;
   enrolPerSec: number | null;
   connectedAfterSettle: number;
