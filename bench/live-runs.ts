@@ -1,35 +1,38 @@
 // Benchmark for "Hosts, the agent and live runs": output-to-browser latency with 1 and 50 live
-// runs (and across two app instances), log ingest through the agent API against a raw INSERT,
-// and the agent's CPU while it streams a real probe. Prints a table, writes
-// bench/results/live-runs.json. Targets are reported PASS/FAIL; only errors make the exit non-zero.
-//   npx tsx bench/live-runs.ts [--build | --stale-build] [--runs 1,50] [--wide 500] [--skip-two-instances] [--skip-bundle]
+// runs and 500 quiet ones (and across two app instances), log ingest through the agent API
+// against a raw INSERT, and the agent's CPU while it streams a real probe. The agent-side figures
+// are measured for each transport in the same run — HTTP requests, and the agent socket (the
+// same operations as frames on one WebSocket per agent) — and printed side by side. Writes
+// bench/results/live-runs.json. Targets are reported PASS/MISS; only errors make the exit non-zero.
+//   npx tsx bench/live-runs.ts [--build | --stale-build] [--runs 1,50] [--wide 500] [--transport http,socket]
+//                              [--port 3310 (the second instance on port+1)] [--skip-two-instances] [--skip-bundle] [--out FILE]
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createOperatorToken, mapLimit, registerFakeAgent, UserApi, type FakeAgent } from "./lib/api";
+import { socketFakeAgent, TRANSPORTS, type Transport } from "./lib/agent-socket-client";
 import { bundleAgent, measureAgentCpu, SAR_STREAMING, type AgentCpuResult } from "./lib/agent-cpu";
 import { cleanupAll, cleanupOnSignals, onCleanup } from "./lib/cleanup";
 import { measureIngest, type IngestResult } from "./lib/ingest";
 import { measureLatency, type LatencyResult } from "./lib/latency";
 import { commName, descendants, machineCpuMeter } from "./lib/proc";
 import { measurePtyHop } from "./lib/pty-hop";
-import { describeMachine, ms, renderTable, writeJson, type Row } from "./lib/report";
-import { root, startMainServer, startSecondInstance, type RunningServer } from "./lib/server";
+import { describeMachine, ms, renderCompareTable, renderTable, writeJson, type CompareRow, type Row } from "./lib/report";
+import { appProcesses, root, startMainServer, startSecondInstance, type RunningServer } from "./lib/server";
 import { round, roundSummary, type Summary } from "./lib/stats";
 
-const PORT = 3310;
-const SECOND_PORT = 3311;
+const DEFAULT_PORT = 3310;
 const DATA_DIR = path.join(root, ".data", "bench");
-const RESULTS = path.join(root, "bench", "results", "live-runs.json");
+const DEFAULT_RESULTS = path.join(root, "bench", "results", "live-runs.json");
 
-/** Targets from the issue. */
-const TARGET = { p95Ms: 100, ingestRatio: 0.9, agentCpuPct: 1 };
+/** Targets from the issues ("Performance at fleet scale" for the latencies and the ingest ratio). */
+const TARGET = { p95Ms: 50, ingestRatio: 0.6, agentCpuPct: 1 };
 
 const LATENCY = { linesPerSecond: 10, seconds: 10 };
 /** Concurrent live runs measured (--runs); the largest is also measured across two instances. */
 const DEFAULT_RUNS = [1, 50];
 /** Many quiet runs (--wide N, 0 skips): N concurrent live runs at one line a second each. */
-const WIDE = { runs: 500, linesPerSecond: 1, seconds: 20, p95Ms: 250 };
+const WIDE = { runs: 500, linesPerSecond: 1, seconds: 20, p95Ms: 100 };
 const INGEST = { runs: 20, chunksPerRun: 2000, chunkBytes: 1024, batch: 64, concurrency: 4 };
 
 /** A phase starts once the whole machine is less busy than this (% of all cores). */
@@ -43,9 +46,10 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 const triple = (s: Summary) => `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.max)} ms`;
 
 interface Results {
+  /** By "<case> <transport>": "50 http", "500-wide socket", "50-two-instances http". */
   latency: Record<string, LatencyResult>;
   ptyHop?: Awaited<ReturnType<typeof measurePtyHop>>;
-  ingest?: IngestResult;
+  ingest: Partial<Record<Transport, IngestResult>>;
   agentCpu: AgentCpuResult[];
   errors: string[];
   warnings: string[];
@@ -60,8 +64,18 @@ async function main(): Promise<number> {
       wide: { type: "string" },
       "skip-two-instances": { type: "boolean" },
       "skip-bundle": { type: "boolean" },
+      transport: { type: "string", default: TRANSPORTS.join(",") },
+      port: { type: "string" },
+      // Where the JSON goes (a smoke run should not replace the committed figures).
+      out: { type: "string" },
     },
   });
+  const RESULTS = flags.out ? path.resolve(flags.out) : DEFAULT_RESULTS;
+  const transports = flags.transport.split(",").map((t) => t.trim()) as Transport[];
+  if (!transports.length || transports.some((t) => !(TRANSPORTS as readonly string[]).includes(t))) throw new Error(`--transport takes ${TRANSPORTS.join(", ")} or both, separated by a comma`);
+  const PORT = Number(flags.port ?? DEFAULT_PORT);
+  const SECOND_PORT = PORT + 1;
+  if (!Number.isInteger(PORT) || PORT < 1024 || PORT > 65534) throw new Error("--port takes a port from 1024 to 65534");
   const concurrent = flags.runs ? flags.runs.split(",").map(Number) : DEFAULT_RUNS;
   if (concurrent.some((n) => !Number.isInteger(n) || n < 1 || n > 200)) throw new Error(`--runs takes counts from 1 to 200, such as 1,10,50`);
   const wide = flags.wide === undefined ? WIDE.runs : Number(flags.wide);
@@ -75,7 +89,7 @@ async function main(): Promise<number> {
   await pause(2000);
   const backgroundBusyPct = round(idle(), 1);
   if (backgroundBusyPct > 15) say(`warning: the machine was already ${backgroundBusyPct} % busy before the bench started; figures will suffer`);
-  const res: Results = { latency: {}, agentCpu: [], errors: [], warnings: [] };
+  const res: Results = { latency: {}, ingest: {}, agentCpu: [], errors: [], warnings: [] };
   /**
    * Waits (up to 10 s) for a quiet machine: on a shared box another build or test run would be
    * measured along with Probebook. The wait also lets the previous phase's stragglers settle.
@@ -118,7 +132,7 @@ async function main(): Promise<number> {
   const cpuGroups = () => {
     const tree = descendants(server.pid).map((pid) => ({ pid, comm: commName(pid) }));
     const groups: Record<string, number[]> = {
-      app: tree.filter((p) => p.comm.startsWith("next-server")).map((p) => p.pid),
+      app: appProcesses(server.pid),
       postgres: tree.filter((p) => p.comm === "postgres").map((p) => p.pid),
     };
     if (secondPid !== null) groups["app B"] = [secondPid];
@@ -129,22 +143,33 @@ async function main(): Promise<number> {
   const hostsNeeded = Math.max(maxRuns, wide);
   say(`registering ${hostsNeeded + INGEST.concurrency + 1} hosts over the API`);
   const register = (names: string[]) => mapLimit(names, 8, (name) => registerFakeAgent(user, server.url, name));
-  const agents: FakeAgent[] = await register(Array.from({ length: hostsNeeded }, (_, i) => `bench-${i}`));
-  const ingestAgents = await register(Array.from({ length: INGEST.concurrency }, (_, i) => `bench-ingest-${i}`));
+  const httpAgents: FakeAgent[] = await register(Array.from({ length: hostsNeeded }, (_, i) => `bench-${i}`));
+  const httpIngestAgents = await register(Array.from({ length: INGEST.concurrency }, (_, i) => `bench-ingest-${i}`));
   const [rawHost] = await register(["bench-ingest-raw"]);
+  // The same hosts over the agent socket: one WebSocket each, opened as a phase first uses it.
+  const overSocket = (list: FakeAgent[]) => list.map((a) => socketFakeAgent(a, server.url));
+  const byTransport = {
+    http: { agents: httpAgents, ingest: httpIngestAgents },
+    socket: transports.includes("socket") ? { agents: overSocket(httpAgents), ingest: overSocket(httpIngestAgents) } : null,
+  };
+  const agentsOf = (t: Transport) => byTransport[t]!.agents;
 
   await phase("pty hop (agent pty runner → onData)", async () => {
     res.ptyHop = await measurePtyHop();
   });
   for (const n of concurrent) {
-    await phase(`latency with ${n} live run(s)`, async () => {
-      res.latency[String(n)] = await measureLatency({ user, agents: agents.slice(0, n), sseBase: server.url, cpuGroups, ...LATENCY });
-    });
+    for (const t of transports) {
+      await phase(`latency with ${n} live run(s) over ${t}`, async () => {
+        res.latency[`${n} ${t}`] = await measureLatency({ user, agents: agentsOf(t).slice(0, n), sseBase: server.url, cpuGroups, ...LATENCY });
+      });
+    }
   }
   if (wide > 0) {
-    await phase(`latency with ${wide} live runs at ${WIDE.linesPerSecond} line/s`, async () => {
-      res.latency[`${wide}-wide`] = await measureLatency({ user, agents: agents.slice(0, wide), sseBase: server.url, cpuGroups, linesPerSecond: WIDE.linesPerSecond, seconds: WIDE.seconds });
-    });
+    for (const t of transports) {
+      await phase(`latency with ${wide} live runs at ${WIDE.linesPerSecond} line/s over ${t}`, async () => {
+        res.latency[`${wide}-wide ${t}`] = await measureLatency({ user, agents: agentsOf(t).slice(0, wide), sseBase: server.url, cpuGroups, linesPerSecond: WIDE.linesPerSecond, seconds: WIDE.seconds });
+      });
+    }
   }
   if (!flags["skip-two-instances"]) {
     // Agents post to instance A, browsers listen on B: B only learns of new output through
@@ -152,22 +177,26 @@ async function main(): Promise<number> {
     // runs show the fan-out's own delay; the most show it under load.
     let second: RunningServer | null = null;
     for (const n of [...new Set([Math.min(...concurrent), maxRuns])]) {
-      await phase(`latency with ${n} live run(s), agents → :${PORT}, browsers → :${SECOND_PORT}`, async () => {
-        if (!second) {
-          second = await startSecondInstance({ port: SECOND_PORT, dataDir: DATA_DIR, databaseUrl: server.databaseUrl, sessionSecret: server.sessionSecret });
-          secondPid = second.pid;
-          await quiet("the second instance's start-up to settle");
-        }
-        res.latency[`${n}-two-instances`] = await measureLatency({ user, agents: agents.slice(0, n), sseBase: second.url, cpuGroups, ...LATENCY });
-      });
+      for (const t of transports) {
+        await phase(`latency with ${n} live run(s) over ${t}, agents → :${PORT}, browsers → :${SECOND_PORT}`, async () => {
+          if (!second) {
+            second = await startSecondInstance({ port: SECOND_PORT, dataDir: DATA_DIR, databaseUrl: server.databaseUrl, sessionSecret: server.sessionSecret });
+            secondPid = second.pid;
+            await quiet("the second instance's start-up to settle");
+          }
+          res.latency[`${n}-two-instances ${t}`] = await measureLatency({ user, agents: agentsOf(t).slice(0, n), sseBase: second.url, cpuGroups, ...LATENCY });
+        });
+      }
     }
     // Stopped before the ingest and CPU phases, which must not share the machine with it.
     await (second as RunningServer | null)?.stop();
     secondPid = null;
   }
-  await phase("log ingest: agent API vs raw INSERT", async () => {
-    res.ingest = await measureIngest({ user, agents: ingestAgents, rawHostId: rawHost!.hostId, databaseUrl: server.databaseUrl, cpuGroups, ...INGEST });
-  });
+  for (const t of transports) {
+    await phase(`log ingest: agent API over ${t} vs raw INSERT`, async () => {
+      res.ingest[t] = await measureIngest({ user, agents: byTransport[t]!.ingest, rawHostId: rawHost!.hostId, databaseUrl: server.databaseUrl, cpuGroups, ...INGEST });
+    });
+  }
   await phase("agent CPU while streaming sar (tsx)", async () => {
     res.agentCpu.push(await measureAgentCpu({ user, serverUrl: server.url, variant: "tsx", scratchParent: DATA_DIR }));
   });
@@ -183,16 +212,18 @@ async function main(): Promise<number> {
     if ((cpu.other ?? 0) > OTHER_WARN_PCT) res.warnings.push(`${what}: other processes used ${cpu.other!.toFixed(0)} % of a core (${others.join(", ") || "short-lived"}); its figures are pessimistic`);
   };
   for (const [key, v] of Object.entries(res.latency)) contaminated(`latency[${key}]`, v.cpuPctOfCore, v.otherProcesses);
-  if (res.ingest) {
-    contaminated("ingest API", res.ingest.api.cpuPctOfCore, res.ingest.api.otherProcesses);
-    contaminated("ingest raw", res.ingest.raw.cpuPctOfCore, res.ingest.raw.otherProcesses);
+  for (const [t, ingest] of Object.entries(res.ingest)) {
+    contaminated(`ingest API over ${t}`, ingest.api.cpuPctOfCore, ingest.api.otherProcesses);
+    contaminated(`ingest raw (beside ${t})`, ingest.raw.cpuPctOfCore, ingest.raw.otherProcesses);
   }
+  const compared = comparedRows(res, transports);
   const rows = tableRows(res);
   const title =
     `Probebook live-runs bench — ${machine.vcpus} vCPU ${machine.cpuModel}, ${machine.memGiB} GiB, Node ${machine.node}, ` +
     `${new Date().toISOString()}, machine ${backgroundBusyPct} % busy before start, ` +
     `build ${server.build.buildId}${server.build.stale ? ` (stale: ${server.build.action})` : ""}`;
-  console.log(`\n${renderTable(title, rows)}`);
+  console.log(`\n${renderCompareTable(title, transports, compared)}`);
+  if (rows.length) console.log(`\n${renderTable("the agent itself (HTTP) and the pty", rows)}`);
   console.log(details(res));
   if (res.warnings.length) console.log(`\nwarnings:\n${res.warnings.map((e) => `  - ${e}`).join("\n")}`);
   if (res.errors.length) console.log(`\nerrors:\n${res.errors.map((e) => `  - ${e}`).join("\n")}`);
@@ -201,11 +232,11 @@ async function main(): Promise<number> {
     durationSec: Math.round((Date.now() - t0) / 1000),
     machine: { ...machine, backgroundBusyPct },
     build: server.build,
-    config: { latency: { ...LATENCY, concurrent }, wide: { ...WIDE, runs: wide }, ingest: INGEST, agentRun: { probe: "sar", params: SAR_STREAMING }, targets: TARGET },
-    figures: rows,
+    config: { transports, latency: { ...LATENCY, concurrent }, wide: { ...WIDE, runs: wide }, ingest: INGEST, agentRun: { probe: "sar", params: SAR_STREAMING }, targets: TARGET },
+    figures: { byTransport: compared, other: rows },
     latency: Object.fromEntries(Object.entries(res.latency).map(([k, v]) => [k, roundLatency(v)])),
     ptyHop: res.ptyHop ? { ...res.ptyHop, latencyMs: roundSummary(res.ptyHop.latencyMs, 2) } : null,
-    ingest: res.ingest ? { ...res.ingest, api: roundRate(res.ingest.api), raw: roundRate(res.ingest.raw), ratio: round(res.ingest.ratio, 3) } : null,
+    ingest: Object.fromEntries(Object.entries(res.ingest).map(([t, i]) => [t, { ...i, api: roundRate(i.api), raw: roundRate(i.raw), ratio: round(i.ratio, 3) }])),
     agentCpu: res.agentCpu.map((a) => ({
       ...a,
       cpuPctOfCore: round(a.cpuPctOfCore, 2),
@@ -245,27 +276,40 @@ const cpuSplit = (c: Record<string, number>, others: string[]) =>
     .map(([k, v]) => `${k} ${v.toFixed(0)}`)
     .join(", ") + (others.length ? ` [other: ${others.join(", ")}]` : "");
 
-function tableRows(res: Results): Row[] {
-  const rows: Row[] = [];
-  for (const [key, v] of Object.entries(res.latency)) {
-    const two = key.endsWith("two-instances");
-    const isWide = key.endsWith("-wide");
+/** The figures that depend on how the agent talks to the server, one column per transport. */
+function comparedRows(res: Results, transports: Transport[]): CompareRow[] {
+  const rows: CompareRow[] = [];
+  const cases = [...new Set(Object.keys(res.latency).map((k) => k.split(" ")[0]!))];
+  for (const c of cases) {
+    const two = c.endsWith("two-instances");
+    const isWide = c.endsWith("-wide");
     const target = isWide ? WIDE.p95Ms : TARGET.p95Ms;
+    const runs = Object.entries(res.latency).find(([k]) => k.startsWith(`${c} `))![1].runs;
     rows.push({
-      figure: `output→browser latency p50/p95/max, ${v.runs} live run${v.runs === 1 ? "" : "s"}${isWide ? ` × ${WIDE.linesPerSecond} line/s` : ""}${two ? " (SSE on 2nd instance)" : ""}`,
-      value: triple(v.latencyMs),
+      figure: `output→browser latency p50/p95/max, ${runs} live run${runs === 1 ? "" : "s"}${isWide ? ` × ${WIDE.linesPerSecond} line/s` : ` × ${LATENCY.linesPerSecond} lines/s`}${two ? " (SSE on 2nd instance)" : ""}`,
       target: `p95 ≤ ${target} ms`,
-      pass: v.latencyMs.p95 <= target && v.linesLost === 0,
+      cells: Object.fromEntries(
+        transports.map((t) => {
+          const v = res.latency[`${c} ${t}`];
+          return [t, v ? { value: `${triple(v.latencyMs)}${v.linesLost ? `, ${v.linesLost} lost` : ""}`, pass: v.latencyMs.p95 <= target && v.linesLost === 0 } : undefined];
+        }),
+      ),
     });
   }
-  if (res.ptyHop) rows.push({ figure: "pty hop alone p50/p95/max", value: triple(res.ptyHop.latencyMs), target: "", pass: null });
-  if (res.ingest) {
-    const { api, raw, ratio } = res.ingest;
-    const rate = (r: typeof api) => `${Math.round(r.chunksPerSec)} chunks/s, ${r.mibPerSec.toFixed(1)} MiB/s`;
-    rows.push({ figure: "ingest through POST /api/agent/runs/:id/chunks", value: rate(api), target: "", pass: null });
-    rows.push({ figure: "ingest as raw batched INSERT (pg)", value: rate(raw), target: "", pass: null });
-    rows.push({ figure: "ingest API ÷ raw", value: `${(ratio * 100).toFixed(0)} %`, target: `≥ ${TARGET.ingestRatio * 100} %`, pass: ratio >= TARGET.ingestRatio });
+  if (Object.keys(res.ingest).length) {
+    const rate = (r: IngestResult["api"]) => ({ value: `${Math.round(r.chunksPerSec)} chunks/s, ${r.mibPerSec.toFixed(1)} MiB/s`, pass: null });
+    const each = (f: (i: IngestResult) => { value: string; pass: boolean | null }) => Object.fromEntries(transports.map((t) => [t, res.ingest[t] ? f(res.ingest[t]) : undefined]));
+    rows.push({ figure: "ingest through the agent API (chunks)", target: "", cells: each((i) => rate(i.api)) });
+    rows.push({ figure: "ingest as raw batched INSERT (pg), same run", target: "", cells: each((i) => rate(i.raw)) });
+    rows.push({ figure: "ingest API ÷ raw", target: `≥ ${TARGET.ingestRatio * 100} %`, cells: each((i) => ({ value: `${(i.ratio * 100).toFixed(0)} %`, pass: i.ratio >= TARGET.ingestRatio })) });
   }
+  return rows;
+}
+
+/** The figures of the agent itself and of the pty, which do not depend on the transport. */
+function tableRows(res: Results): Row[] {
+  const rows: Row[] = [];
+  if (res.ptyHop) rows.push({ figure: "pty hop alone p50/p95/max", value: triple(res.ptyHop.latencyMs), target: "", pass: null });
   for (const a of res.agentCpu) {
     const variant = a.variant === "tsx" ? "tsx, from source" : "bundled .cjs";
     rows.push({
@@ -290,10 +334,10 @@ function details(res: Results): string {
     for (const w of v.streamerWarnings) out.push(`    streamer: ${w}`);
   }
   if (res.ptyHop) out.push(`  pty hop: ${res.ptyHop.lines} lines, p99 ${ms(res.ptyHop.latencyMs.p99)} ms, printer exit ${res.ptyHop.exitCode}`);
-  if (res.ingest) {
-    const { api, raw, rowsStored } = res.ingest;
+  for (const [t, ingest] of Object.entries(res.ingest)) {
+    const { api, raw, rowsStored } = ingest;
     out.push(
-      `  ingest: ${api.chunks} chunks each way in batches of ${INGEST.batch}, ${res.ingest.concurrency} in flight (one host each); rows stored ${rowsStored.api}/${rowsStored.raw}`,
+      `  ingest over ${t}: ${api.chunks} chunks each way in batches of ${INGEST.batch}, ${ingest.concurrency} in flight (one host each); rows stored ${rowsStored.api}/${rowsStored.raw}`,
       `    API ${api.seconds.toFixed(1)} s, machine CPU ${api.machineCpuPct.toFixed(0)} % (% of a core: ${cpuSplit(api.cpuPctOfCore, api.otherProcesses)})`,
       `    raw ${raw.seconds.toFixed(1)} s, machine CPU ${raw.machineCpuPct.toFixed(0)} % (% of a core: ${cpuSplit(raw.cpuPctOfCore, raw.otherProcesses)})`,
     );

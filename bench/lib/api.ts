@@ -65,6 +65,8 @@ export const FAKE_CAPABILITIES: Capabilities = {
 
 export interface FakeAgent {
   hostId: string;
+  /** The agent's credential (another client of the same host, e.g. over the agent socket, signs in with it). */
+  credential: string;
   api: AgentApi;
 }
 
@@ -76,7 +78,7 @@ export async function registerFakeAgent(user: UserApi, agentBase: string, name: 
   const api = new AgentApi(http);
   const reg = await api.register({ registrationToken: host.registrationToken, profile: {}, capabilities: FAKE_CAPABILITIES });
   http.setCredential(reg.credential);
-  return { hostId: reg.hostId, api };
+  return { hostId: reg.hostId, credential: reg.credential, api };
 }
 
 /** Runs fn over items with at most `limit` in flight; results in input order. */

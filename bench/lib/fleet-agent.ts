@@ -1,7 +1,12 @@
-// A simulated agent for bench/fleet.ts: the same HTTP exchanges as probes/agent (claim long-poll,
+// A simulated agent for bench/fleet.ts: the same exchanges as probes/agent (claim long-poll,
 // chunk uploads with seq, finish; idle heartbeats when the agent sends them) without a pty or a
 // spool, so thousands fit in one bench process. What it measures is the server, not the agent.
+// Over HTTP (one request per operation, claims answered within 50 s) or over the agent socket
+// (one connection, the same operations as frames, a claim that waits 15 minutes and is answered
+// the moment a job is queued; the socket reconnects when the server closes it).
+import { SOCKET_CLAIM_WAIT_SEC } from "../../probes/protocol/agent-socket";
 import { CLAIM_WAIT_SEC } from "../../probes/protocol/schemas";
+import { BenchSocket, type SocketCounters, type Transport } from "./agent-socket-client";
 import { nowMs } from "./stats";
 
 export interface FleetJob {
@@ -21,12 +26,19 @@ export interface FleetCounters {
   errors: Record<string, number>;
   /** Runs a claim returned that were not queued for this host, or returned twice. */
   wrongClaims: number;
+  /** The socket transport's reconnects and connection errors (the HTTP transport leaves it alone). */
+  socket: SocketCounters;
 }
 
+/** What one operation brought back: status and parsed body, or null when nothing came. */
+type Answer = { status: number; body: unknown } | null;
+
+/** Sleeps ms, or until the signal aborts; its listener goes with it (an agent sleeps thousands of times). */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
+    const onAbort = () => (clearTimeout(t), resolve());
+    const t = setTimeout(() => (signal?.removeEventListener("abort", onAbort), resolve()), ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 
 export class FleetAgent {
@@ -35,14 +47,24 @@ export class FleetAgent {
   /** Set before the run is queued: the claim may answer before POST /api/runs does. */
   private next: FleetJob | null = null;
   private readonly claimed = new Set<string>();
+  private readonly socket: BenchSocket | null;
 
   constructor(
     readonly hostId: string,
     private readonly credential: string,
-    private readonly base: string,
+    /** The instance this agent talks to. */
+    readonly base: string,
     private readonly counters: FleetCounters,
     private readonly idleHeartbeatMs: number | null,
-  ) {}
+    readonly transport: Transport = "http",
+  ) {
+    this.socket = transport === "socket" ? new BenchSocket(base, credential, counters.socket) : null;
+  }
+
+  /** Whether the agent socket is open now (always true over HTTP, which holds no connection). */
+  get connected(): boolean {
+    return this.socket ? this.socket.connected : true;
+  }
 
   /** The bench is queueing `job` for this host; the next claim should return it. */
   expect(job: FleetJob): void {
@@ -68,6 +90,7 @@ export class FleetAgent {
 
   stop(): void {
     this.abort.abort();
+    this.socket?.stop();
   }
 
   private count(kind: string, status: number | "network"): void {
@@ -79,7 +102,13 @@ export class FleetAgent {
     }
   }
 
-  private async post(kind: string, path: string, body: unknown): Promise<Response | null> {
+  private async post(kind: string, path: string, body: unknown): Promise<Answer> {
+    if (this.socket) {
+      const answer = await this.socket.request(path, body);
+      // null: the socket closed under the request (a restart); the reconnect is counted, not this.
+      if (answer) this.count(kind, answer.status);
+      return answer;
+    }
     try {
       const res = await fetch(`${this.base}${path}`, {
         method: "POST",
@@ -88,7 +117,8 @@ export class FleetAgent {
         signal: this.abort.signal,
       });
       this.count(kind, res.status);
-      return res;
+      const text = await res.text();
+      return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
     } catch {
       if (!this.abort.signal.aborted) this.count(kind, "network");
       return null;
@@ -97,15 +127,16 @@ export class FleetAgent {
 
   private async claimLoop(): Promise<void> {
     const signal = this.abort.signal;
+    const waitSec = this.socket ? SOCKET_CLAIM_WAIT_SEC : CLAIM_WAIT_SEC;
     while (!signal.aborted) {
-      const res = await this.post("claim", "/api/agent/jobs/claim", { waitSec: CLAIM_WAIT_SEC });
+      const res = await this.post("claim", "/api/agent/jobs/claim", { waitSec });
+      if (!res && this.socket) continue;
       if (!res || res.status >= 400) {
-        await res?.arrayBuffer().catch(() => undefined);
         await sleep(1000 + Math.random() * 1000, signal);
         continue;
       }
       if (res.status === 204) continue;
-      const job = (await res.json().catch(() => null)) as { runId?: string } | null;
+      const job = res.body as { runId?: string } | null;
       const at = nowMs();
       const mine = this.next;
       const expected = mine ? await mine.runId.catch(() => null) : null;
@@ -131,10 +162,9 @@ export class FleetAgent {
       const wait = due - nowMs();
       if (wait > 0) await sleep(wait, this.abort.signal);
       const line = `fleet ${runId} ${seq} ${nowMs().toFixed(3)} ${"kbmemfree kbavail kbmemused %memused".padEnd(60, ".")}\n`;
-      const res = await this.post("chunks", `/api/agent/runs/${runId}/chunks`, { chunks: [{ seq, data: line }] });
-      await res?.arrayBuffer().catch(() => undefined);
+      await this.post("chunks", `/api/agent/runs/${runId}/chunks`, { chunks: [{ seq, data: line }] });
     }
-    const res = await this.post("finish", `/api/agent/runs/${runId}/finish`, {
+    await this.post("finish", `/api/agent/runs/${runId}/finish`, {
       exitCode: 0,
       signal: null,
       durationMs: Math.round(nowMs() - started),
@@ -145,7 +175,6 @@ export class FleetAgent {
       interrupted: false,
       profile: null,
     });
-    await res?.arrayBuffer().catch(() => undefined);
   }
 
   /** What an agent that beats while idle sends (the runs list is empty: these agents are idle). */
@@ -154,8 +183,7 @@ export class FleetAgent {
     await sleep(Math.random() * periodMs, signal);
     while (!signal.aborted) {
       if (!this.busy) {
-        const res = await this.post("heartbeat", "/api/agent/heartbeat", { runningRunIds: [] });
-        await res?.arrayBuffer().catch(() => undefined);
+        await this.post("heartbeat", "/api/agent/heartbeat", { runningRunIds: [] });
       }
       await sleep(periodMs, signal);
     }

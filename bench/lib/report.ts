@@ -53,3 +53,28 @@ export function writeJson(file: string, value: unknown): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
+
+/** One figure measured once per column (transport): each cell its value and verdict. */
+export interface CompareRow {
+  figure: string;
+  target: string;
+  cells: Record<string, { value: string; pass: boolean | null } | undefined>;
+}
+
+/** The figures side by side, one column per transport, with the target and each column's verdict. */
+export function renderCompareTable(title: string, columns: string[], rows: CompareRow[]): string {
+  const verdict = (r: CompareRow) =>
+    columns
+      .map((c) => (r.cells[c]?.pass === undefined || r.cells[c]?.pass === null ? null : `${c} ${r.cells[c]!.pass ? "PASS" : "MISS"}`))
+      .filter(Boolean)
+      .join(", ");
+  const cells = [
+    ["figure", ...columns, "target", "verdict"],
+    ...rows.map((r) => [r.figure, ...columns.map((c) => r.cells[c]?.value ?? "—"), r.target || "(info)", verdict(r)]),
+  ];
+  const n = columns.length + 2;
+  const widths = Array.from({ length: n }, (_, c) => Math.max(...cells.map((row) => row[c]!.length)));
+  const line = (row: string[]) => row.map((cell, c) => (c < n ? cell.padEnd(widths[c]!) : cell)).join("  ").trimEnd();
+  const rule = "-".repeat(widths.reduce((a, b) => a + b + 2, 0) + 20);
+  return [title, rule, line(cells[0]!), rule, ...cells.slice(1).map(line), rule].join("\n");
+}

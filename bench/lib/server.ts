@@ -1,13 +1,17 @@
 // Server lifecycle: the production server of scripts/e2e-server.ts (fresh database, seed,
-// `next start`) on the bench's own port and data dir, and optionally a second `next start` on the
-// same database to show that live output fans out through PostgreSQL, not process memory.
+// scripts/serve.ts) on the bench's own port and data dir, and optionally a second instance on the
+// same database to show that live output fans out through PostgreSQL, not process memory; or a
+// cluster (bench/fleet.ts): one database and N instances, each restartable on its own.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { readDatabaseUrlFile } from "../../lib/runtime/database-url-file";
-import { buildStaleReason, serveCommand } from "../../lib/runtime/next-build";
+import { readDatabaseUrlFile, writeDatabaseUrlFile } from "../../lib/runtime/database-url-file";
+import { buildStaleReason, runNextBuild, serveCommand } from "../../lib/runtime/next-build";
+import { ensureSessionSecret } from "../../lib/runtime/session-secret";
+import { createTestDatabase } from "../../lib/runtime/test-database";
+import { seedDatabase } from "../../prisma/seed";
 import { onCleanup } from "./cleanup";
 import { commandLine, descendants } from "./proc";
 
@@ -125,6 +129,14 @@ export async function startMainServer(opts: {
   return { url, pid: child.pid!, databaseUrl, sessionSecret, build, logTail: tail, stop };
 }
 
+/**
+ * The app processes in a server's tree: scripts/serve.ts (Node's HTTP server with Next.js inside),
+ * whose process name is plain `node`, so they are found by their command line.
+ */
+export function appProcesses(pid: number): number[] {
+  return [pid, ...descendants(pid)].filter((p) => commandLine(p).includes("scripts/serve.ts"));
+}
+
 /** The temp dir of the embedded PostgreSQL this server tree runs (`postgres -D <dir>/pg`), if any. */
 function embeddedPgDir(pid: number): string | null {
   for (const p of descendants(pid)) {
@@ -157,25 +169,86 @@ async function removeLeftPgDir(dir: string | null): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 
-/** A second app instance: scripts/serve.ts as e2e-server starts it, on the same database and secret. */
-export async function startSecondInstance(opts: { port: number; dataDir: string; databaseUrl: string; sessionSecret: string }): Promise<RunningServer> {
+/** An app instance the bench can restart (its agents' sockets close; they reconnect when it is back). */
+export interface Instance extends RunningServer {
+  port: number;
+  /** Stops the process (SIGTERM: it closes its agent sockets with 1001) and starts it again on the same port. */
+  restart(): Promise<void>;
+}
+
+/** An app instance: scripts/serve.ts as e2e-server starts it, on the given database and secret. */
+export async function startInstance(opts: { port: number; dataDir: string; databaseUrl: string; sessionSecret: string }): Promise<Instance> {
   if (await portInUse(opts.port)) throw new Error(`port ${opts.port} is already in use`);
   const url = `http://127.0.0.1:${opts.port}`;
-  const child = spawn(process.execPath, serveCommand(), {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(opts.port),
-      PROBEBOOK_DATA_DIR: opts.dataDir,
-      DATABASE_URL: opts.databaseUrl,
-      SESSION_SECRET: opts.sessionSecret,
-      NEXT_TELEMETRY_DISABLED: "1",
-      NODE_ENV: "production",
+  const spawnServe = () => {
+    const child = spawn(process.execPath, serveCommand(), {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(opts.port),
+        PROBEBOOK_DATA_DIR: opts.dataDir,
+        DATABASE_URL: opts.databaseUrl,
+        SESSION_SECRET: opts.sessionSecret,
+        NEXT_TELEMETRY_DISABLED: "1",
+        NODE_ENV: "production",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    return { child, tail: capture(child) };
+  };
+  let current = spawnServe();
+  const stop = onCleanup(`app instance on port ${opts.port}`, () => stopChild(current.child, 15_000));
+  await waitForHealth(url, current.child, current.tail, 60_000);
+  const instance: Instance = {
+    url,
+    port: opts.port,
+    pid: current.child.pid!,
+    logTail: () => current.tail(),
+    stop,
+    async restart() {
+      await stopChild(current.child, 15_000);
+      current = spawnServe();
+      instance.pid = current.child.pid!;
+      await waitForHealth(url, current.child, current.tail, 60_000);
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const tail = capture(child);
-  const stop = onCleanup(`second instance on port ${opts.port}`, () => stopChild(child, 15_000));
-  await waitForHealth(url, child, tail, 60_000);
-  return { url, pid: child.pid!, logTail: tail, stop };
+  };
+  return instance;
+}
+
+/** A second app instance on the main server's database (bench/live-runs.ts's two-instance phases). */
+export const startSecondInstance = startInstance;
+
+export interface Cluster {
+  databaseUrl: string;
+  sessionSecret: string;
+  build: MainServer["build"];
+  instances: Instance[];
+}
+
+/**
+ * A fresh migrated and seeded database (embedded PostgreSQL, a child of the bench) and N app
+ * instances on it, each its own restartable process: what e2e-server does for one, without tying
+ * the database's life to any instance.
+ */
+export async function startCluster(opts: { ports: number[]; dataDir: string; ifStale: "refuse" | "build" | "serve" }): Promise<Cluster> {
+  const stale = buildStaleReason();
+  if (stale && opts.ifStale === "refuse") {
+    throw new Error(`the production build is stale (${stale}). Run \`npm run build\` first, or pass --build or --stale-build (measure the existing build as it is)`);
+  }
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID")) && opts.ifStale !== "build") throw new Error("there is no build: run `npm run build` first");
+  for (const port of opts.ports) if (await portInUse(port)) throw new Error(`port ${port} is already in use: is another bench running?`);
+  fs.rmSync(opts.dataDir, { recursive: true, force: true });
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  process.env.PROBEBOOK_DATA_DIR = opts.dataDir;
+  const db = await createTestDatabase("bench");
+  onCleanup("bench database", () => db.dispose());
+  writeDatabaseUrlFile(db.url);
+  await seedDatabase(db.url);
+  const sessionSecret = ensureSessionSecret();
+  if (stale && opts.ifStale === "build") await runNextBuild({ ...process.env, DATABASE_URL: db.url, SESSION_SECRET: sessionSecret, NEXT_TELEMETRY_DISABLED: "1" });
+  const instances: Instance[] = [];
+  for (const port of opts.ports) instances.push(await startInstance({ port, dataDir: opts.dataDir, databaseUrl: db.url, sessionSecret }));
+  const buildId = fs.readFileSync(path.join(root, ".next", "BUILD_ID"), "utf8").trim();
+  const build = { stale, action: stale ? (opts.ifStale === "serve" ? ("served as is" as const) : ("rebuilt" as const)) : null, buildId };
+  return { databaseUrl: db.url, sessionSecret, build, instances };
 }
