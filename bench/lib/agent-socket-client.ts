@@ -159,13 +159,13 @@ export class BenchSocket {
  * answers and the same HttpError on a failure.
  */
 export class SocketHttpClient extends AgentHttpClient {
-  constructor(readonly socket: BenchSocket) {
-    super({ server: "http://socket.invalid" });
+  constructor(private readonly benchSocket: BenchSocket) {
+    super({ server: "http://socket.invalid", transport: "http" });
   }
 
   override async post(path: string, body: unknown, opts: PostOptions = {}): Promise<HttpResponse> {
     if (opts.signal?.aborted) throw opts.signal.reason;
-    const answer = await this.socket.request(path, body);
+    const answer = await this.benchSocket.request(path, body);
     if (!answer) throw new HttpError("network", null, `the agent socket closed before ${path} was answered`);
     const s = answer.status;
     if (s >= 200 && s < 300) return { status: s, body: answer.body };
