@@ -293,10 +293,11 @@ export class AgentSocket {
       });
       ws.on("error", (err) => {
         // ws refuses an upgrade without a subprotocol it offered: a server with no version in common.
-        if (/subprotocol/i.test(err.message) || /handshake has timed out/i.test(err.message) || (err as { code?: string }).code === "ECONNRESET" || /socket hang up/i.test(err.message)) {
-          // Also an upgrade left hanging or cut without an answer: the server (or a proxy before
-          // it) does not take upgrades here; HTTP reaches it. A server that is down refuses the
-          // connection instead (ECONNREFUSED), which stays a network error to retry.
+        if (/subprotocol/i.test(err.message) || /handshake has timed out/i.test(err.message)) {
+          // Also an upgrade left hanging: the server (a server from before the socket leaves it
+          // unanswered) or a proxy before it does not take upgrades here; HTTP reaches it. A server
+          // that is down or restarting refuses or cuts the connection instead (ECONNREFUSED,
+          // ECONNRESET), which stays a network error to retry on the socket.
           this.markUnsupported();
           fail(new SocketUnsupported(`the agent socket: ${err.message}`));
         } else fail(new SocketClosed(`agent socket: ${(err as { code?: string }).code ?? err.message}`));
