@@ -49,7 +49,11 @@ const BATCH_SQL = `
     ON CONFLICT (run_id, seq) DO NOTHING
     RETURNING run_id, seq, data
   ), touch_run AS (
-    UPDATE probe_runs SET last_activity_at = now() WHERE id IN (SELECT run_id FROM checked WHERE ok) RETURNING id
+    -- At most every 5 s per run: the LOST sweep waits 60 s of silence, and each update copies the
+    -- run's wide row (params, result), which cost a streaming run more than its chunks' insert.
+    UPDATE probe_runs SET last_activity_at = now()
+    WHERE id IN (SELECT run_id FROM checked WHERE ok) AND (last_activity_at IS NULL OR last_activity_at < now() - interval '5 seconds')
+    RETURNING id
   ), touch_host AS (
     UPDATE hosts SET last_seen_at = now()
     WHERE id IN (SELECT host_id FROM checked WHERE ok) AND (last_seen_at IS NULL OR last_seen_at < now() - interval '5 seconds')
