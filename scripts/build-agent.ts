@@ -1,5 +1,6 @@
-// Bundles the host agent into dist/agent/: one CommonJS file (zod and the probe catalog inside,
-// node-pty outside because it is a native module compiled on the host), a package.json that
+// Bundles the host agent into dist/agent/: one CommonJS file (zod, ws and the probe catalog inside,
+// node-pty outside because it is a native module compiled on the host; ws's optional native
+// helpers bufferutil and utf-8-validate outside too: ws requires them in a try and does without), a package.json that
 // installs node-pty, the install README and the systemd unit example.
 //   npx tsx scripts/build-agent.ts
 import { chmod, copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     platform: "node",
     target: "node20",
     format: "cjs",
-    external: ["node-pty"],
+    external: ["node-pty", "bufferutil", "utf-8-validate"],
     banner: { js: "#!/usr/bin/env node" },
     legalComments: "none",
     logLevel: "warning",

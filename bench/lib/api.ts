@@ -71,7 +71,8 @@ export interface FakeAgent {
 /** A host registered over the real API, with the agent's own HTTP client holding its credential. */
 export async function registerFakeAgent(user: UserApi, agentBase: string, name: string): Promise<FakeAgent> {
   const host = await user.createHost(name);
-  const http = new AgentHttpClient({ server: agentBase });
+  // The HTTP routes are what these benchmarks measure (and no socket is left open to end).
+  const http = new AgentHttpClient({ server: agentBase, transport: "http" });
   const api = new AgentApi(http);
   const reg = await api.register({ registrationToken: host.registrationToken, profile: {}, capabilities: FAKE_CAPABILITIES });
   http.setCredential(reg.credential);

@@ -11,6 +11,8 @@ let url = "";
 const waits: number[] = [];
 beforeAll(async () => {
   oldServer = createServer((req, res) => {
+    // It predates the agent socket too: its upgrade is a route it does not know.
+    if (req.method !== "POST") return void res.writeHead(404, { "content-type": "application/json" }).end('{"error":"Not found"}');
     let body = "";
     req.on("data", (d: Buffer) => (body += d.toString()));
     req.on("end", () => {

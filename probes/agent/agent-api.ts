@@ -15,6 +15,7 @@ import {
   type HistoryDayRequest,
   type Job,
 } from "../protocol/schemas";
+import { SOCKET_CLAIM_WAIT_SEC } from "../protocol/agent-socket";
 
 function check<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   const r = schema.safeParse(body);
@@ -60,11 +61,15 @@ export class AgentApi {
    * finished with a reason instead of hanging as RUNNING on the server.
    */
   async claim(waitSec: number = CLAIM_WAIT_SEC, signal?: AbortSignal): Promise<Job | { requests: AgentRequests } | null> {
-    const wait = Math.min(waitSec, this.maxClaimWaitSec);
+    // Over the socket the server answers the moment there is work (the push), so the wait is long.
+    const viaSocket = this.http.transportInUse() === "socket";
+    const wait = viaSocket ? SOCKET_CLAIM_WAIT_SEC : Math.min(waitSec, this.maxClaimWaitSec);
     let res;
     try {
       res = await this.http.postWithRetry("/api/agent/jobs/claim", { waitSec: wait }, { signal, timeoutMs: (wait + 15) * 1000 });
     } catch (err) {
+      // The socket's wait sent over HTTP (the server lost its socket meanwhile): not an old server.
+      if (viaSocket && err instanceof HttpError && err.status === 400 && this.http.transportInUse() === "http") return this.claim(waitSec, signal);
       // A server older than this agent takes at most 30 s: wait that long from now on.
       if (!(err instanceof HttpError && err.status === 400 && wait > OLD_SERVER_MAX_WAIT_SEC && /waitSec/.test(JSON.stringify(err.body)))) throw err;
       this.maxClaimWaitSec = OLD_SERVER_MAX_WAIT_SEC;

@@ -11,7 +11,7 @@ import { experimentCapabilities, recoverHost, type ExperimentHostConfig, type Re
 import { DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./backoff";
 import { ensureStateDir } from "./credential-store";
 import { Heartbeat } from "./heartbeat";
-import { AgentHttpClient, HttpError } from "./http-client";
+import { AgentHttpClient, HttpError, type AgentTransport } from "./http-client";
 import { HISTORY_CHECK_MS, HostHistory } from "./history";
 import { guardJob } from "./job-guard";
 import type { Logger } from "./logger";
@@ -43,6 +43,8 @@ export interface AgentConfig {
   history?: string[] | null;
   /** Sample the machine while probes run (default on). */
   telemetry?: boolean;
+  /** `--transport`: the agent socket with HTTP fallback (default), the socket only, or HTTP only. */
+  transport?: AgentTransport;
 }
 
 export interface AgentDeps {
@@ -85,6 +87,9 @@ export class Agent {
   ) {
     this.http = new AgentHttpClient({
       server: config.server,
+      transport: config.transport ?? "auto",
+      onTransport: (t) =>
+        deps.log.info(t === "socket" ? `talking to ${config.server} over the agent socket` : `talking to ${config.server} over HTTP${config.transport === "http" ? "" : " (the server has no agent socket)"}`),
       backoff: deps.backoff ?? DEFAULT_BACKOFF,
       onRetry: (err, attempt, delay) => {
         if (attempt === 1 || attempt % 10 === 0) deps.log.warn(`${err.message}; retrying (attempt ${attempt}, next in ${(delay / 1000).toFixed(1)} s)`);
@@ -124,6 +129,7 @@ export class Agent {
     try {
       return await this.runLocked();
     } finally {
+      this.http.close();
       lock.release();
     }
   }

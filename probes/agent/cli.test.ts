@@ -30,7 +30,7 @@ describe("parseCli", () => {
   it("parses a full command line", () => {
     expect(parse(["--server", "https://pb.example.com/", "--token", token, "--allow", `${a},${b}`, "--state-dir", "/var/lib/pb", "--once", "--quiet"])).toEqual({
       kind: "run",
-      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true, lab: null, labDevices: [], allowTunables: [], history: null, telemetry: true },
+      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true, lab: null, labDevices: [], allowTunables: [], history: null, telemetry: true, transport: "auto" },
     });
   });
 
@@ -61,6 +61,17 @@ describe("parseCli", () => {
     expect(off.kind === "run" && off.options.telemetry).toBe(false);
     const rel = parseCli(["--server", "http://h", "--allow", "."], {}, "/home/probe");
     expect(rel.kind === "run" && rel.options.allow).toEqual([realpathSync(process.cwd())]);
+  });
+
+  it("reads --transport auto|socket|http (default auto) and names the flag for anything else", () => {
+    const base = ["--server", "http://h", "--allow", a];
+    const transport = (r: CliResult) => (r.kind === "run" ? r.options.transport : error(r));
+    expect(transport(parse(base))).toBe("auto");
+    expect(transport(parse([...base, "--transport", "socket"]))).toBe("socket");
+    expect(transport(parse([...base, "--transport=http"]))).toBe("http");
+    expect(error(parse([...base, "--transport", "websocket"]))).toBe('--transport must be auto, socket or http, not "websocket"');
+    const help = parse(["--help"]);
+    expect(help.kind === "help" && help.text).toMatch(/--transport MODE[\s\S]*auto \(default[\s\S]*socket[\s\S]*http/);
   });
 
   it("defaults the state dir from the environment, then ~/.local/state", () => {

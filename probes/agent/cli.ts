@@ -3,6 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { historyProbe, probeIds } from "../catalog";
 import { parseAllowTunables, TUNABLE_NAMES } from "../tunables/catalogue";
+import { AGENT_TRANSPORTS, type AgentTransport } from "./http-client";
 import { AGENT_VERSION } from "./version";
 
 
@@ -26,6 +27,8 @@ export interface CliOptions {
   history: string[] | null;
   /** Sample the machine once a second while a probe runs (--no-telemetry turns it off). */
   telemetry: boolean;
+  /** --transport: how requests reach the server (default auto). */
+  transport: AgentTransport;
 }
 
 export type CliResult =
@@ -79,6 +82,11 @@ Options:
                      files (saDD, saYYYYMMDD) in DIR, or in ${HISTORY_DIRS.join(" and ")}
                      without DIR, read with the host's own tools; checked at start, then hourly.
                      Today's file waits until the day is over. Repeat for more dirs
+  --transport MODE   how the agent talks to the server: auto (default: one WebSocket,
+                     GET /api/agent/socket, on which the server hands out jobs at once;
+                     plain HTTP when the server has none), socket (the WebSocket only;
+                     a server without it is an error) or http (HTTP requests only, e.g.
+                     behind a proxy that does not pass WebSockets)
   --once             run one job, then exit
   --quiet            log warnings and errors only
   --no-telemetry     do not sample cpu, the target's device, memory and paging once a
@@ -151,6 +159,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
         "lab-device": { type: "string", multiple: true },
         "allow-tunable": { type: "string", multiple: true },
         "state-dir": { type: "string" },
+        transport: { type: "string" },
         once: { type: "boolean" },
         history: { type: "string", multiple: true },
         quiet: { type: "boolean" },
@@ -210,6 +219,10 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   if (!tunables.ok) return { kind: "error", message: `--allow-tunable: ${tunables.error}` };
   const history = historyDirs(values.history);
   if ("error" in history) return { kind: "error", message: history.error };
+  const transport = values.transport ?? "auto";
+  if (!(AGENT_TRANSPORTS as readonly string[]).includes(transport)) {
+    return { kind: "error", message: `--transport must be ${AGENT_TRANSPORTS.join(", ").replace(/, (?=[^,]*$)/, " or ")}, not "${transport}"` };
+  }
   return {
     kind: "run",
     options: {
@@ -224,6 +237,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
       allowTunables: tunables.names,
       history: history.dirs,
       telemetry: !values["no-telemetry"],
+      transport: transport as AgentTransport,
     },
   };
 }

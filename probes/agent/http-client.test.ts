@@ -119,7 +119,8 @@ describe("AgentHttpClient", () => {
   });
 
   it("does not retry client errors and gives up after maxAttempts", async () => {
-    const http = new AgentHttpClient({ server: server.url, credential: server.credential, backoff: fast });
+    // HTTP only: the count is of POSTs (auto would add the socket's upgrade attempt).
+    const http = new AgentHttpClient({ server: server.url, credential: server.credential, backoff: fast, transport: "http" });
     const before = server.log.length;
     await failure(http.postWithRetry("/api/agent/heartbeat", { runningRunIds: [1] }));
     expect(server.log.length - before).toBe(1);

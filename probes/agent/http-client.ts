@@ -1,5 +1,6 @@
 import { backoffDelay, DEFAULT_BACKOFF, sleep, type BackoffPolicy } from "./backoff";
-import { keepAliveAgent, postRaw } from "./http-transport";
+import { keepAliveAgent, postRaw, type RawResponse } from "./http-transport";
+import { AgentSocket, SocketUnsupported } from "./socket-transport";
 
 /**
  * network/server: the server is away or broken for a while — retry, never drop data.
@@ -36,8 +37,19 @@ export interface PostOptions {
   auth?: boolean;
 }
 
+/**
+ * auto: the agent socket, falling back to HTTP for a server without it (tried again after 10 min).
+ * socket: the socket only; a server without it is an error to act on. http: plain POSTs only.
+ */
+export type AgentTransport = "auto" | "socket" | "http";
+export const AGENT_TRANSPORTS: readonly AgentTransport[] = ["auto", "socket", "http"];
+
 export interface HttpClientOptions {
   server: string;
+  /** Default "auto". */
+  transport?: AgentTransport;
+  /** Called when requests start going over the other transport (for the agent's log). */
+  onTransport?: (transport: "socket" | "http") => void;
   credential?: string | null;
   timeoutMs?: number;
   backoff?: BackoffPolicy;
@@ -56,18 +68,71 @@ function networkReason(err: unknown): string {
   return typeof code === "string" ? code : err instanceof Error ? err.message : String(err);
 }
 
-/** JSON over HTTP to <server>/api/agent/…, with the agent's bearer credential. */
+/**
+ * JSON to <server>/api/agent/…, with the agent's bearer credential: over the agent socket
+ * (socket-transport.ts) or HTTP POSTs, answered alike.
+ */
 export class AgentHttpClient {
   private credential: string | null;
   private readonly sockets: ReturnType<typeof keepAliveAgent>;
 
+  private readonly socket: AgentSocket | null;
+  private readonly mode: AgentTransport;
+  private lastUsed: "socket" | "http" | null = null;
+
   constructor(private readonly opts: HttpClientOptions) {
     this.credential = opts.credential ?? null;
     this.sockets = keepAliveAgent(opts.server);
+    this.mode = opts.transport ?? "auto";
+    this.socket = this.mode === "http" ? null : new AgentSocket({ server: opts.server, credential: this.credential });
   }
 
   setCredential(credential: string | null): void {
     this.credential = credential;
+    // The socket was opened with the old credential (or was refused for it): it goes.
+    this.socket?.setCredential(credential);
+  }
+
+  /**
+   * What requests go over now: "socket" once the socket has connected (or with --transport
+   * socket), "http" before that in auto mode and while a server without the socket is left alone.
+   */
+  transportInUse(): "socket" | "http" {
+    if (!this.socket) return "http";
+    if (this.mode === "socket") return "socket";
+    return this.socket.hasConnected() ? "socket" : "http";
+  }
+
+  /** Shutdown: closes the socket (kept-alive HTTP connections go with the process). */
+  close(): void {
+    this.socket?.close();
+  }
+
+  private used(transport: "socket" | "http"): void {
+    if (this.lastUsed === transport) return;
+    this.lastUsed = transport;
+    this.opts.onTransport?.(transport);
+  }
+
+  /** One exchange over the socket when it may be used, else over HTTP. */
+  private async exchange(path: string, url: string, headers: Record<string, string>, bodyText: string, opts: PostOptions, timeoutMs: number): Promise<RawResponse> {
+    // Register carries no credential and the socket is signed in with one: HTTP.
+    const socket = opts.auth !== false && this.credential ? this.socket : null;
+    if (socket && (this.mode === "socket" || socket.available())) {
+      try {
+        const res = await socket.request(path, bodyText, { timeoutMs, signal: opts.signal });
+        this.used("socket");
+        return res;
+      } catch (err) {
+        if (!(err instanceof SocketUnsupported)) throw err;
+        if (this.mode === "socket") {
+          throw new HttpError("client", null, `${this.opts.server} does not speak the agent socket (${err.message}); use --transport http (or auto)`);
+        }
+      }
+    }
+    const res = await postRaw({ agent: this.sockets, url, headers, body: bodyText, timeoutMs, signal: opts.signal });
+    if (opts.auth !== false) this.used("http");
+    return res;
   }
 
   /** One attempt. Resolves for 2xx; throws HttpError otherwise. */
@@ -79,9 +144,10 @@ export class AgentHttpClient {
     let text: string;
     const timeoutMs = opts.timeoutMs ?? this.opts.timeoutMs ?? 30_000;
     try {
-      ({ text, ...res } = await postRaw({ agent: this.sockets, url, headers, body: JSON.stringify(body), timeoutMs, signal: opts.signal }));
+      ({ text, ...res } = await this.exchange(path, url, headers, JSON.stringify(body), opts, timeoutMs));
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason ?? err;
+      if (err instanceof HttpError) throw err;
       throw new HttpError("network", null, `cannot reach ${url}: ${networkReason(err)}`);
     }
     let json: unknown = null;

@@ -59,6 +59,7 @@ async function main(): Promise<number> {
       labDevices: options.labDevices,
       allowTunables: options.allowTunables,
       telemetry: options.telemetry,
+      transport: options.transport,
     },
     { log },
   );
