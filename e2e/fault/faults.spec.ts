@@ -71,6 +71,11 @@ test.afterEach(async () => {
     current.passed = testInfo.status === "passed";
     current.durationSec = Math.round(testInfo.duration / 100) / 10;
   }
+  for (const s of FaultStack.live) {
+    if (current?.transport !== "socket") break;
+    current.fault.socketsOpened = s.tap.socketSessions.length;
+    current.fault.socketCloses = s.tap.socketSessions.map((x) => (x.closedAt === null ? "open" : `app ${x.appCode ?? "-"}/agent ${x.agentCode ?? "-"}`)).join("; ");
+  }
   current = null;
   // Every stack still up, including one whose creation a timeout interrupted.
   for (const s of [...FaultStack.live]) {
@@ -274,6 +279,8 @@ for (const transport of ["http", "socket"] as const) {
       sc.fault.chunksSpooledWhileDown = waiting;
       expect(waiting, "chunks waiting in the spool while the app was down").toBeGreaterThanOrEqual(20);
       const unreachableWhileDown = s.tap.unreachable;
+      // Requests (HTTP) or connection attempts (socket) that found no app: the agent's retry pace.
+      sc.fault.attemptsWithoutAppWhileDown = unreachableWhileDown;
       await s.startApp();
       const up = Date.now();
       sc.fault.outageSec = Math.round((up - t0) / 100) / 10;
@@ -292,13 +299,16 @@ for (const transport of ["http", "socket"] as const) {
       else {
         // Over the socket the agent sends nothing while it has no socket: the outage shows as the
         // app's 1001 on shutdown and reconnects that found no app, then a new socket once it is back.
-        expect(s.tap.socketSessions.some((x) => x.appCode === 1001), "the app closed the agent's socket with 1001 on SIGTERM").toBe(true);
+        const goingAway = s.tap.socketSessions.findIndex((x) => x.appCode === 1001);
+        expect(goingAway, "the app closed the agent's socket with 1001 on SIGTERM").toBeGreaterThanOrEqual(0);
         expect(unreachableWhileDown, "the agent tried to reconnect while the app was down").toBeGreaterThan(0);
-        const after = s.tap.socketSessions.find((x) => x.openedAt >= up);
-        expect(after, "the agent opened a new socket after the restart").toBeTruthy();
-        sc.fault.reconnectAttemptsWhileDown = unreachableWhileDown;
-        sc.fault.socketReconnectMsAfterRestart = after!.openedAt - up;
+        const after = s.tap.socketSessions.slice(goingAway + 1);
+        expect(after.length, "the agent opened a new socket after the restart").toBeGreaterThan(0);
+        // Negative: the agent was back on before /api/health first answered 200.
+        sc.fault.socketReopenedMsAfterAppHealthy = after[0]!.openedAt - up;
       }
+      const resumed = s.tap.runs.get(runId)!.uploads.find((u) => u.at >= t0 && u.status !== null && u.status < 300);
+      if (resumed) sc.fault.firstDeliveryMsAfterAppHealthy = resumed.at - up;
       sc.runs.push(fig);
     });
 
