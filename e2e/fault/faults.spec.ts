@@ -492,7 +492,11 @@ for (const transport of ["http", "socket"] as const) {
         expect((await s.api.delete(`/api/hosts/${agentHostId}`)).status()).toBe(200);
         const closed = await Promise.race([doomed.closed, sleep(5_000).then(() => null)]);
         expect(closed?.code, "the deleted host's socket is closed with 4401 within 5 s").toBe(SOCKET_CLOSE.revoked);
-        sc.fault.closeCodesRelayed = "4400, 4401";
+        // A refused upgrade reaches the agent as the app answered it: the deleted host's credential gets 401.
+        const refusal = await refusedUpgrade(s.tap.url, otherCredential);
+        expect(refusal.status, "an upgrade on a dead credential is refused with 401 through the tap").toBe(401);
+        expect(JSON.parse(refusal.body) as unknown).toMatchObject({ error: expect.any(String) });
+        sc.fault.closeCodesRelayed = "4400, 4401; upgrade refused 401";
         for (const sock of sockets.values()) sock.ws.close();
       }
       sc.runs.push({
@@ -546,6 +550,26 @@ async function openAgentSocket(base: string, credential: string): Promise<AgentS
         void closed.then((c) => reject(new Error(`the socket closed (${c.code} ${c.reason}) before reply ${id}`)));
       }),
   };
+}
+
+/** The HTTP answer to an agent socket upgrade the server refuses (status 0: the connection dropped; 101: accepted). */
+function refusedUpgrade(base: string, credential: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${base.replace(/^http/, "ws")}${AGENT_SOCKET_PATH}`, [...AGENT_SOCKET_PROTOCOLS], { headers: { Authorization: `Bearer ${credential}` } });
+    ws.on("unexpected-response", (req, res) => {
+      let body = "";
+      res.on("data", (d: Buffer) => (body += d.toString()));
+      res.on("end", () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    ws.on("open", () => {
+      ws.close();
+      resolve({ status: 101, body: "" });
+    });
+    ws.on("error", () => resolve({ status: 0, body: "" }));
+  });
 }
 
 /** Seqs in the agent's spool for a run (any segment still on disk). */

@@ -83,7 +83,7 @@ export class SocketRelay {
     });
     let settled = false;
     // The app refused the upgrade (400, 401, 429 …): the agent gets that very answer.
-    app.on("unexpected-response", (_r, res) => {
+    app.on("unexpected-response", (upgradeRequest, res) => {
       settled = true;
       const parts: Buffer[] = [];
       res.on("data", (d: Buffer) => parts.push(d));
@@ -97,6 +97,7 @@ export class SocketRelay {
         }
         lines.push(`content-length: ${body.length}`, "connection: close");
         if (!socket.destroyed) socket.end(Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`), body]));
+        upgradeRequest.destroy();
       });
     });
     app.on("error", () => {
