@@ -45,11 +45,13 @@ const responsesOf = (p: string, m: string) => paths[p]![m]!.responses as Respons
 describe("the declared operations", () => {
   const documented = Object.entries(paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)).sort();
 
-  it("are exactly the route handlers under app/api, each served by handle()", () => {
+  it("are exactly the route handlers under app/api, each served by handle() (or handleAgent(), its form for the agent's operations)", () => {
     const handlers = routeHandlers();
     expect(handlers.length).toBeGreaterThan(30);
     expect(handlers.map((h) => h.key)).toEqual(documented);
-    expect(handlers.filter((h) => h.src !== "handle").map((h) => h.key), "export const METHOD = handle(operation, fn)").toEqual([]);
+    expect(handlers.filter((h) => h.src !== "handle" && h.src !== "handleAgent").map((h) => h.key), "export const METHOD = handle(operation, fn)").toEqual([]);
+    // The agent's operations are served by handleAgent, with the handlers the gateway also calls.
+    expect(handlers.filter((h) => h.src === "handleAgent").map((h) => h.key).every((k) => k.includes(" /api/agent/"))).toBe(true);
   });
 
   it("declare each method and path once", () => {

@@ -1,3 +1,4 @@
+import { AGENT_SOCKET_PATH, AGENT_SOCKET_PROTOCOLS, MAX_SOCKET_IN_FLIGHT, SOCKET_CLAIM_WAIT_SEC, SOCKET_CLOSE } from "../../probes/protocol/agent-socket";
 import { z } from "zod";
 import { SESSION_COOKIE } from "../auth/session-cookie";
 import { authText, DEFAULT_MAX_BODY_BYTES, statusesOf, type Operation, type Role } from "./operation";
@@ -105,6 +106,11 @@ function operationObject(op: Operation, components: Json): Json {
   };
 }
 
+/** What a group's operations share that no single operation says. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  "Agent protocol": `Every operation below except register is also served over the agent socket: a WebSocket at \`${AGENT_SOCKET_PATH}\` (subprotocol ${AGENT_SOCKET_PROTOCOLS.map((p) => `\`${p}\``).join(", ")}, \`Authorization: Bearer pba_…\` on the upgrade). A request frame is \`{"id": n, "path": "<the operation's path>", "body": <its body>}\`, its reply \`{"id": n, "status": <the status>, "body": <the body>}\`, as documented here. A claim over the socket may wait up to ${SOCKET_CLAIM_WAIT_SEC} s and is answered the moment a job is queued. Close codes: ${SOCKET_CLOSE.malformed} malformed frame, ${SOCKET_CLOSE.revoked} credential revoked, ${SOCKET_CLOSE.tooManyInFlight} more than ${MAX_SOCKET_IN_FLIGHT} requests unanswered, 1001 server restarting.`,
+};
+
 /** The OpenAPI 3.1 document of every declared operation (or of the ones given, for tests). */
 export function openApiDocument(opts: { serverUrl?: string; version?: string; operations?: readonly Operation[] } = {}): Json {
   const operations = opts.operations ?? API_OPERATIONS;
@@ -121,7 +127,7 @@ export function openApiDocument(opts: { serverUrl?: string; version?: string; op
         "Launch storage probes on hosts, follow their output, read, tag, export and compare results. Users authenticate with an API token (Settings → API tokens) as `Authorization: Bearer pbt_…`, or with the session cookie of a signed-in browser; agents with their credential `Bearer pba_…`.",
     },
     ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),
-    tags: [...new Set(operations.map((o) => o.group))].map((name) => ({ name })),
+    tags: [...new Set(operations.map((o) => o.group))].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     components: {
       schemas: components,

@@ -8,6 +8,8 @@ import { db } from "../db";
 import { notifyHost } from "../instance/notify";
 import { connectTestDatabase } from "../testing/db";
 import { AGENT_SOCKET_PATH, AGENT_SOCKET_PROTOCOLS, MAX_SOCKET_IN_FLIGHT, SOCKET_CLOSE } from "../../probes/protocol/agent-socket";
+import { seededRandom } from "../seeded-random";
+import { agentApi } from "../api/agent";
 import { createGateway } from "./gateway";
 
 connectTestDatabase();
@@ -133,6 +135,34 @@ describe("the agent socket", () => {
     const binary = await connect(credential);
     binary.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     expect(await binary.closed).toMatchObject({ code: SOCKET_CLOSE.malformed, reason: expect.stringMatching(/JSON text, not binary/) });
+  });
+
+  it("answers garbage bodies on every operation with a 4xx naming the problem, never a 5xx", async () => {
+    const { host, credential } = await agentHost();
+    const run = await queue(host.id);
+    const { request, ws } = await connect(credential);
+    const random = seededRandom(28);
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const values: unknown[] = [null, true, -1, 1e308, "", "x".repeat(300), [], {}, [{}], { seq: -1 }, "\u0000", { waitSec: 1e9 }, { chunks: [{ seq: 0, data: 5 }] }];
+    const bodyOf = (): unknown => {
+      if (random() < 0.3) return pick(values);
+      const o: Record<string, unknown> = {};
+      for (let i = 0; i < 1 + Math.floor(random() * 4); i++) o[pick(["waitSec", "chunks", "runningRunIds", "lastSeq", "exitCode", "day", "output", "profile", "x"])] = pick(values);
+      return o;
+    };
+    const paths = Object.values(agentApi).map((op) => op.path.replace("{id}", pick([run.id, "not-a-uuid", "%ff", crypto.randomUUID()])));
+    for (let i = 0; i < 150; i++) {
+      const path = pick(paths);
+      let body = bodyOf();
+      // A claim that happens to be valid would wait for a job: ask it not to.
+      if (path === agentApi.claim.path && typeof body === "object" && body !== null && !Array.isArray(body) && !("waitSec" in body)) body = { ...body, waitSec: 0 };
+      const answer = await request(path, body);
+      expect(answer.status, `${path}`).toBeGreaterThanOrEqual(200);
+      expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBeLessThan(500);
+      if (answer.status >= 400) expect((answer.body as { error?: unknown }).error).toEqual(expect.any(String));
+    }
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    ws.close();
   });
 
   it(`closes a socket with more than ${MAX_SOCKET_IN_FLIGHT} requests unanswered`, async () => {

@@ -31,6 +31,9 @@ interface Connection extends AgentConnection {
   readonly inFlight: Map<number, AbortController>;
 }
 
+/** The upgrade's headers a socket keeps for its requests: the peer stamp and the proxies' chain (client-address.ts). */
+const KEPT_HEADERS = ["x-probebook-peer", "x-forwarded-for"] as const;
+
 export class AgentSocketServer {
   private readonly wss = new WebSocketServer({
     noServer: true,
@@ -65,8 +68,13 @@ export class AgentSocketServer {
       const { status, body } = errorBody(err);
       return refuse(socket, status, body);
     }
+    // Only what a handler may read of the upgrade (the client's address), not every header: a fleet
+    // keeps ten thousand of these.
     const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    for (const k of KEPT_HEADERS) {
+      const v = req.headers[k];
+      if (typeof v === "string") headers.set(k, v);
+    }
     this.wss.handleUpgrade(req, socket, head, (ws) => void this.accept(ws, { hostId, credentialHash, authorization, headers }));
   }
 
@@ -97,7 +105,14 @@ export class AgentSocketServer {
       remove?.();
       remove = null;
     });
-    const r = await sockets.add(conn);
+    let r: () => void;
+    try {
+      r = await sockets.add(conn);
+    } catch {
+      // The instance is stopping: the agent reconnects, here once it is back or elsewhere.
+      ws.close(1001, "The server is restarting.");
+      return;
+    }
     if (ws.readyState === ws.CLOSED || ws.readyState === ws.CLOSING) r();
     else remove = r;
   }

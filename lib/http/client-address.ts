@@ -36,7 +36,8 @@ export function installPeerHeader(): void {
   g.probebookPeerHeader = true;
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
+    // Upgrades too: the agent socket's requests are read for their client address like any other.
+    if (event === "request" || event === "upgrade") {
       const req = args[0] as http.IncomingMessage;
       const peer = req.socket?.remoteAddress ?? "unknown";
       req.headers[PEER_HEADER] = peerHeaderValue(peer);

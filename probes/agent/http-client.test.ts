@@ -2,7 +2,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backoffDelay, sleep } from "./backoff";
-import { AgentHttpClient, HttpError } from "./http-client";
+import { AgentHttpClient } from "./http-client";
+import { failure } from "./testing/http-failure";
 import { FakeAgentServer } from "./testing/fake-server";
 
 const fast = { baseMs: 1, capMs: 5 };
@@ -12,14 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function failure(p: Promise<unknown>): Promise<HttpError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(err)}`);
-  return err;
-}
 
 describe("backoffDelay", () => {
   it("doubles from the base with equal jitter and stops at the cap", () => {

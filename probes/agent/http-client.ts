@@ -50,6 +50,8 @@ export interface HttpClientOptions {
   transport?: AgentTransport;
   /** Called when requests start going over the other transport (for the agent's log). */
   onTransport?: (transport: "socket" | "http") => void;
+  /** How long the socket's upgrade may go unanswered before HTTP is used (tests shorten it). */
+  socketHandshakeTimeoutMs?: number;
   credential?: string | null;
   timeoutMs?: number;
   backoff?: BackoffPolicy;
@@ -84,7 +86,7 @@ export class AgentHttpClient {
     this.credential = opts.credential ?? null;
     this.sockets = keepAliveAgent(opts.server);
     this.mode = opts.transport ?? "auto";
-    this.socket = this.mode === "http" ? null : new AgentSocket({ server: opts.server, credential: this.credential });
+    this.socket = this.mode === "http" ? null : new AgentSocket({ server: opts.server, credential: this.credential, handshakeTimeoutMs: opts.socketHandshakeTimeoutMs, onOpen: () => this.used("socket") });
   }
 
   setCredential(credential: string | null): void {
@@ -117,7 +119,8 @@ export class AgentHttpClient {
   /** One exchange over the socket when it may be used, else over HTTP. */
   private async exchange(path: string, url: string, headers: Record<string, string>, bodyText: string, opts: PostOptions, timeoutMs: number): Promise<RawResponse> {
     // Register carries no credential and the socket is signed in with one: HTTP.
-    const socket = opts.auth !== false && this.credential ? this.socket : null;
+    // A credential the socket refused is asked about over HTTP (see AgentSocket.isRefused).
+    const socket = opts.auth !== false && this.credential && !this.socket?.isRefused() ? this.socket : null;
     if (socket && (this.mode === "socket" || socket.available())) {
       try {
         const res = await socket.request(path, bodyText, { timeoutMs, signal: opts.signal });
@@ -131,7 +134,8 @@ export class AgentHttpClient {
       }
     }
     const res = await postRaw({ agent: this.sockets, url, headers, body: bodyText, timeoutMs, signal: opts.signal });
-    if (opts.auth !== false) this.used("http");
+    // After a revocation HTTP only hears the server's last word: not a change of transport to report.
+    if (opts.auth !== false && !this.socket?.isRefused()) this.used("http");
     return res;
   }
 

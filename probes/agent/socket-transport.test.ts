@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { WebSocketServer, type WebSocket } from "ws";
 import { MAX_SOCKET_IN_FLIGHT, SOCKET_CLAIM_WAIT_SEC, SOCKET_CLOSE, pickAgentSocketProtocol, socketRequestSchema, type SocketRequest } from "../protocol/agent-socket";
 import { AgentApi } from "./agent-api";
-import { AgentHttpClient, HttpError, type AgentTransport } from "./http-client";
+import { AgentHttpClient, type AgentTransport } from "./http-client";
+import { failure } from "./testing/http-failure";
 import { AgentSocket, SOCKET_RETRY_AFTER_UNSUPPORTED_MS, SocketUnsupported } from "./socket-transport";
 
 const CREDENTIAL = "pba_socket-test-credential";
@@ -115,16 +116,30 @@ async function start(transport: AgentTransport = "auto", onTransport?: (t: "sock
   return client;
 }
 
-async function failure(p: Promise<unknown>): Promise<HttpError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(err)}`);
-  return err;
-}
 
 describe("AgentSocket through AgentHttpClient", () => {
+  it("an upgrade left hanging (a server or proxy that does not take upgrades) falls back to HTTP in auto mode", async () => {
+    server = await new SocketTestServer().start();
+    // Another server on another port: answers POSTs, never answers an upgrade.
+    const hanging = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ via: "http" })));
+    });
+    const held: Duplex[] = [];
+    hanging.on("upgrade", (_req: IncomingMessage, socket: Duplex) => void held.push(socket));
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    try {
+      const c = new AgentHttpClient({ server: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, credential: CREDENTIAL, backoff: fast, socketHandshakeTimeoutMs: 300 });
+      expect((await c.post("/api/agent/heartbeat", {})).body).toEqual({ via: "http" });
+      expect(c.transportInUse()).toBe("http");
+      c.close();
+    } finally {
+      for (const s of held) s.destroy();
+      hanging.closeAllConnections();
+      await new Promise((r) => hanging.close(r));
+    }
+  });
+
   it("matches replies to requests by id, whatever their order, numbering requests from 1", async () => {
     const seen: string[] = [];
     const c = await start("auto", (t) => seen.push(t));
@@ -180,13 +195,16 @@ describe("AgentSocket through AgentHttpClient", () => {
     expect(server.posts).toEqual([]);
   });
 
-  it("close 4401 is a revoked credential: the request and later ones fail as revoked until a new credential is set", async () => {
+  it("close 4401 is a revoked credential: the request fails as revoked, later ones ask HTTP until a new credential is set", async () => {
     const c = await start();
     server.onFrame = (req, reply, ws) => (server.credential === CREDENTIAL ? ws.close(SOCKET_CLOSE.revoked, "host deleted") : reply(200, { ok: true }));
     const err = await failure(c.postWithRetry("/api/agent/heartbeat", {}));
     expect([err.kind, err.status, err.message]).toEqual(["revoked", 401, "host deleted"]);
+    // The server's route answers from now on (a revoked agent's final report may still be taken there).
+    server.credential = "pba_after-revocation";
     const again = await failure(c.post("/api/agent/heartbeat", {}));
-    expect([again.kind, again.message]).toEqual(["revoked", "host deleted"]);
+    expect([again.kind, again.message]).toEqual(["revoked", "credential revoked"]);
+    expect(server.posts.map((p) => p.path)).toEqual(["/api/agent/heartbeat"]);
     expect(server.connections).toBe(1);
     server.credential = "pba_new-credential";
     c.setCredential("pba_new-credential");

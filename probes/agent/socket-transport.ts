@@ -45,6 +45,8 @@ export interface AgentSocketOptions {
   retryAfterUnsupportedMs?: number;
   maxInFlight?: number;
   handshakeTimeoutMs?: number;
+  /** Each time a connection opens (the client logs the transport then, not after a claim's long wait). */
+  onOpen?: () => void;
   /** No ping from the server for this long: the connection is dead (the server pings every SOCKET_PING_MS). */
   deadAfterMs?: number;
 }
@@ -124,6 +126,15 @@ export class AgentSocket {
   /** False while a server that answered "no socket" is left alone (10 minutes). */
   available(): boolean {
     return this.now() >= this.unsupportedUntil;
+  }
+
+  /**
+   * The credential was refused on the socket. Later requests go over HTTP, whose routes give the
+   * authoritative answer: a 401, or, for the finish of an experiment run that was in flight when
+   * the host was re-registered or deleted, the one report the server still accepts.
+   */
+  isRefused(): boolean {
+    return this.refused !== null;
   }
 
   /** True once a connection has been opened (and none refused as unsupported since). */
@@ -249,7 +260,9 @@ export class AgentSocket {
     const ws = new WebSocket(url, [...AGENT_SOCKET_PROTOCOLS], {
       headers,
       maxPayload: MAX_SOCKET_FRAME_BYTES,
-      handshakeTimeout: this.opts.handshakeTimeoutMs ?? 30_000,
+      // A server that neither answers nor refuses the upgrade (a server before the socket leaves
+      // it hanging, as some proxies do) is waited for this long, then left alone for a while.
+      handshakeTimeout: this.opts.handshakeTimeoutMs ?? 10_000,
       // Compression costs CPU on both ends for output that is mostly small numbers.
       perMessageDeflate: false,
     });
@@ -280,7 +293,10 @@ export class AgentSocket {
       });
       ws.on("error", (err) => {
         // ws refuses an upgrade without a subprotocol it offered: a server with no version in common.
-        if (/subprotocol/i.test(err.message)) {
+        if (/subprotocol/i.test(err.message) || /handshake has timed out/i.test(err.message) || (err as { code?: string }).code === "ECONNRESET" || /socket hang up/i.test(err.message)) {
+          // Also an upgrade left hanging or cut without an answer: the server (or a proxy before
+          // it) does not take upgrades here; HTTP reaches it. A server that is down refuses the
+          // connection instead (ECONNREFUSED), which stays a network error to retry.
           this.markUnsupported();
           fail(new SocketUnsupported(`the agent socket: ${err.message}`));
         } else fail(new SocketClosed(`agent socket: ${(err as { code?: string }).code ?? err.message}`));
@@ -296,6 +312,7 @@ export class AgentSocket {
         this.nextId = 1;
         this.watchPings(ws);
         resolve(ws);
+        this.opts.onOpen?.();
       });
       ws.on("ping", () => this.watchPings(ws));
       ws.on("message", (data, isBinary) => this.onMessage(ws, isBinary ? null : data.toString()));
