@@ -4,8 +4,11 @@
 //
 // The agent's upgrade is completed only once the app has accepted the matching upstream upgrade
 // (same Authorization, same offered versions, the app's pick echoed back); an app that refuses
-// answers the agent itself, verbatim, and an app that is not there leaves the agent with a
-// dropped connection — what the agent would see without the tap. Close codes (1001 on restart,
+// answers the agent itself, verbatim. An app that is not there is answered 502, as a proxy
+// would: without the tap the agent's connection would be refused (ECONNREFUSED, "server down,
+// retry"), which a relay that has already accepted it cannot do, and the agent reads an upgrade
+// accepted and then cut as "this server does not take upgrades" (probes/agent/socket-transport.ts)
+// and stops using the socket. A 502 keeps the meaning: retry. Close codes (1001 on restart,
 // 4401 on revocation, 4400 …) and pings go through unchanged in both directions.
 import type http from "node:http";
 import type { Duplex } from "node:stream";
@@ -100,12 +103,14 @@ export class SocketRelay {
         upgradeRequest.destroy();
       });
     });
-    app.on("error", () => {
+    app.on("error", (err) => {
       if (settled) return;
       settled = true;
-      // No app behind the tap: no answer at all, as from a server that is not there.
       this.sink.unreachable();
-      socket.destroy();
+      const body = JSON.stringify({ error: `the agent tap found no app behind it (${(err as { code?: string }).code ?? err.message})` });
+      if (!socket.destroyed) {
+        socket.end(`HTTP/1.1 502 Bad Gateway\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      }
     });
     app.once("open", () => {
       settled = true;
