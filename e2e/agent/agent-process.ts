@@ -15,14 +15,24 @@ export interface AgentHandle {
 }
 
 /** A real agent process (the same entry as `npm run agent`) against the e2e server. */
-export function startAgent(opts: { server: string; token?: string; stateDir?: string; scratch?: string; allow?: string[]; extraArgs?: string[]; env?: Record<string, string> }): AgentHandle {
+export function startAgent(opts: {
+  server: string;
+  token?: string;
+  stateDir?: string;
+  scratch?: string;
+  allow?: string[];
+  /** --transport: the agent's own default (auto: the socket, HTTP when it cannot connect) when unset. */
+  transport?: "auto" | "socket" | "http";
+  extraArgs?: string[];
+  env?: Record<string, string>;
+}): AgentHandle {
   const stateDir = opts.stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pb-agent-state-"));
   // On the project's disk, not /tmp, which may be tmpfs: "disk" runs must measure a disk.
   fs.mkdirSync(path.join(root, ".data"), { recursive: true });
   const scratch = opts.scratch ?? fs.mkdtempSync(path.join(root, ".data", "e2e-agent-scratch-"));
   // `node --import tsx` runs the agent in this very process (the tsx CLI would fork a child), so
   // SIGKILL reaches the agent itself, as kill -9 on a host would.
-  const args = ["--import", "tsx", "probes/agent/main.ts", "--server", opts.server, "--allow", (opts.allow ?? [scratch, "/dev/shm"]).join(","), "--state-dir", stateDir, ...(opts.extraArgs ?? [])];
+  const args = ["--import", "tsx", "probes/agent/main.ts", "--server", opts.server, "--allow", (opts.allow ?? [scratch, "/dev/shm"]).join(","), "--state-dir", stateDir, ...(opts.transport ? ["--transport", opts.transport] : []), ...(opts.extraArgs ?? [])];
   // The token through the environment, as the dashboard's command passes it (not readable in ps).
   const env = { ...process.env, ...(opts.token ? { PROBEBOOK_AGENT_TOKEN: opts.token } : {}), ...opts.env };
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });

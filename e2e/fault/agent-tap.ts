@@ -6,12 +6,21 @@
 //
 // When the app does not answer (stopped, restarting) the tap drops the agent's connection
 // without a response, so the agent sees a network failure as it would without the tap.
+//
+// The agent socket (GET /api/agent/socket) is relayed too (tap-socket.ts): its chunk and finish
+// frames are recorded as the same uploads and finishes, marked with the transport they came by,
+// so a test can tell that a run really went over the socket.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
+import { SocketRelay, type SocketSession, type SocketTapSink } from "./tap-socket";
+
+export type TapTransport = "http" | "socket";
 
 export interface ChunkUpload {
   at: number;
+  /** An HTTP POST or a request frame on the agent socket. */
+  transport: TapTransport;
   seqs: number[];
   /** HTTP status of the app's answer; null when the app could not be reached. */
   status: number | null;
@@ -21,6 +30,7 @@ export interface ChunkUpload {
 
 export interface FinishAttempt {
   at: number;
+  transport: TapTransport;
   body: { lastSeq: number; exitCode: number | null; interrupted?: boolean; cancelled?: boolean; error?: string | null };
   status: number | null;
   answer: unknown;
@@ -42,15 +52,28 @@ const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "content-le
 
 export class AgentTap {
   readonly runs = new Map<string, RunView>();
-  /** Requests of any kind that found no app behind the tap. */
+  /** Requests of any kind, and socket upgrades, that found no app behind the tap. */
   unreachable = 0;
+  /** Every agent socket the tap relayed, in order of opening. */
+  readonly socketSessions: SocketSession[] = [];
   private server: http.Server | null = null;
   private readonly sockets = new Set<import("node:net").Socket>();
+  private readonly socketRelay: SocketRelay;
 
   constructor(
     readonly port: number,
-    private readonly upstreamPort: number,
-  ) {}
+    readonly upstreamPort: number,
+  ) {
+    const sink: SocketTapSink = {
+      upstreamPort,
+      holding: () => this.holding,
+      held: (close) => this.heldSockets.add(close),
+      unreachable: () => void this.unreachable++,
+      record: (path, sent, status, answer) => this.record(RUN_PATH.exec(path), sent, status, answer, "socket"),
+      session: (s) => this.socketSessions.push(s),
+    };
+    this.socketRelay = new SocketRelay(sink);
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -84,6 +107,7 @@ export class AgentTap {
 
   async start(): Promise<void> {
     const server = http.createServer((req, res) => void this.relay(req, res));
+    server.on("upgrade", (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => this.socketRelay.upgrade(req, socket, head));
     server.keepAliveTimeout = 60_000;
     server.on("connection", (s) => {
       this.sockets.add(s);
@@ -101,6 +125,7 @@ export class AgentTap {
     const server = this.server;
     this.server = null;
     if (!server) return;
+    this.socketRelay.stop();
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
@@ -108,7 +133,7 @@ export class AgentTap {
   /**
    * While held, chunk uploads reach the tap but not the app and get no answer (as over a link
    * that went dead): the agent's output piles up unacknowledged in its spool. release() drops
-   * the held connections; the agent then retries.
+   * the held connections (over the socket: the agent's socket); the agent then retries.
    */
   hold(): void {
     this.holding = true;
@@ -118,10 +143,13 @@ export class AgentTap {
     this.holding = false;
     for (const s of this.held) s.destroy();
     this.held.clear();
+    for (const close of this.heldSockets) close();
+    this.heldSockets.clear();
   }
 
   private holding = false;
   private readonly held = new Set<import("node:net").Socket>();
+  private readonly heldSockets = new Set<() => void>();
 
   private async relay(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const body = await readAll(req).catch(() => null);
@@ -136,7 +164,7 @@ export class AgentTap {
       }
     }
     if (this.holding && m?.[2] === "chunks") {
-      this.record(m, sent, null, null);
+      this.record(m, sent, null, null, "http");
       this.held.add(req.socket);
       return;
     }
@@ -148,7 +176,7 @@ export class AgentTap {
     const upstream = http.request({ host: "127.0.0.1", port: this.upstreamPort, method: req.method, path: req.url, headers, agent: false }, (up) => {
       readAll(up).then(
         (answer) => {
-          this.record(m, sent, up.statusCode ?? 0, answer, up.headers["content-encoding"]);
+          this.record(m, sent, up.statusCode ?? 0, jsonOf(answer, up.headers["content-encoding"]), "http");
           const out = { ...up.headers };
           for (const h of HOP_BY_HOP) delete out[h];
           out["content-length"] = String(answer.length);
@@ -156,14 +184,14 @@ export class AgentTap {
           res.end(answer);
         },
         () => {
-          this.record(m, sent, null, null);
+          this.record(m, sent, null, null, "http");
           req.socket.destroy();
         },
       );
     });
     upstream.on("error", () => {
       this.unreachable++;
-      this.record(m, sent, null, null);
+      this.record(m, sent, null, null, "http");
       // No answer at all, like a server that is not there (the agent treats it as a network error).
       req.socket.destroy();
     });
@@ -174,18 +202,11 @@ export class AgentTap {
     upstream.end(body);
   }
 
-  private record(m: RegExpExecArray | null, sent: unknown, status: number | null, answer: Buffer | null, encoding?: string | string[]): void {
+  private record(m: RegExpExecArray | null, sent: unknown, status: number | null, answer: unknown, transport: TapTransport): void {
     if (!m || sent === null || typeof sent !== "object") return;
     const [, runId, kind] = m;
     const view = this.run(runId!);
-    let json: Record<string, unknown> | null = null;
-    if (answer && answer.length > 0) {
-      try {
-        json = JSON.parse(decode(answer, encoding).toString("utf8")) as Record<string, unknown>;
-      } catch {
-        json = null;
-      }
-    }
+    const json = answer && typeof answer === "object" ? (answer as Record<string, unknown>) : null;
     const at = Date.now();
     if (kind === "chunks") {
       const chunks = ((sent as { chunks?: { seq: number; data: string; telemetry?: { t: number }[] }[] }).chunks ?? []).filter((c) => typeof c?.seq === "number");
@@ -198,14 +219,25 @@ export class AgentTap {
       const ok = status !== null && status < 300;
       view.uploads.push({
         at,
+        transport,
         seqs: chunks.map((c) => c.seq),
         status,
         stored: ok && typeof json?.stored === "number" ? json.stored : null,
         duplicates: ok && typeof json?.duplicates === "number" ? json.duplicates : null,
       });
     } else {
-      view.finishes.push({ at, body: sent as FinishAttempt["body"], status, answer: json });
+      view.finishes.push({ at, transport, body: sent as FinishAttempt["body"], status, answer: json });
     }
+  }
+}
+
+/** An HTTP answer's JSON body, or null. */
+function jsonOf(answer: Buffer, encoding: string | string[] | undefined): unknown {
+  if (answer.length === 0) return null;
+  try {
+    return JSON.parse(decode(answer, encoding).toString("utf8")) as unknown;
+  } catch {
+    return null;
   }
 }
 

@@ -360,11 +360,11 @@ export class FaultStack {
    * A real agent talking to the app through the tap. The state dir lives in the stack's temp dir
    * (pass the previous one to restart an agent on its credential and spool).
    */
-  startAgent(opts: { token?: string; stateDir?: string } = {}): FaultAgent {
+  startAgent(opts: { token?: string; stateDir?: string; transport?: "auto" | "socket" | "http" } = {}): FaultAgent {
     const stateDir = opts.stateDir ?? path.join(this.dir, `agent-state-${this.agents.length}`);
     const scratch = path.join(this.dir, "scratch");
     fs.mkdirSync(scratch, { recursive: true });
-    const handle = startAgent({ server: this.tap.url, token: opts.token, stateDir, scratch, allow: ["/dev/shm"] });
+    const handle = startAgent({ server: this.tap.url, token: opts.token, stateDir, scratch, allow: ["/dev/shm"], transport: opts.transport });
     const strays = this.strays;
     const agent: FaultAgent = {
       ...handle,
