@@ -86,7 +86,17 @@ export class AgentHttpClient {
     this.credential = opts.credential ?? null;
     this.sockets = keepAliveAgent(opts.server);
     this.mode = opts.transport ?? "auto";
-    this.socket = this.mode === "http" ? null : new AgentSocket({ server: opts.server, credential: this.credential, handshakeTimeoutMs: opts.socketHandshakeTimeoutMs, onOpen: () => this.used("socket") });
+    this.socket =
+      this.mode === "http"
+        ? null
+        : new AgentSocket({
+            server: opts.server,
+            credential: this.credential,
+            handshakeTimeoutMs: opts.socketHandshakeTimeoutMs,
+            // --transport socket has nothing to fall back to: each attempt tries the socket again.
+            ...(this.mode === "socket" ? { retryAfterUnsupportedMs: 0 } : {}),
+            onOpen: () => this.used("socket"),
+          });
   }
 
   setCredential(credential: string | null): void {
@@ -129,7 +139,9 @@ export class AgentHttpClient {
       } catch (err) {
         if (!(err instanceof SocketUnsupported)) throw err;
         if (this.mode === "socket") {
-          throw new HttpError("client", null, `${this.opts.server} does not speak the agent socket (${err.message}); use --transport http (or auto)`);
+          // Retried like any network failure, never a refusal of the request: a server that is
+          // restarting or slow can look like this too, and a refusal would set the run's output aside.
+          throw new HttpError("network", null, `${this.opts.server} does not answer on the agent socket (${err.message}); if it predates the socket, use --transport http (or auto)`);
         }
       }
     }

@@ -251,12 +251,17 @@ describe("AgentSocket through AgentHttpClient", () => {
     expect(c.transportInUse()).toBe("http");
   });
 
-  it("with transport socket, a server without the socket is a client error naming --transport http", async () => {
+  it("with transport socket, a server without the socket is retried (never a refusal that sets output aside), naming --transport http", async () => {
     const c = await start("socket");
     server.upgrade = 404;
-    const err = await failure(c.postWithRetry("/api/agent/heartbeat", {}));
-    expect(err.kind).toBe("client");
-    expect(err.message).toMatch(/does not speak the agent socket.*--transport http/);
+    const err = await failure(c.post("/api/agent/heartbeat", {}));
+    expect(err.kind).toBe("network");
+    expect(err.retryable).toBe(true);
+    expect(err.message).toMatch(/does not answer on the agent socket.*--transport http/);
+    // Once the server takes the socket, the next attempt gets through: nothing was given up.
+    server.upgrade = "accept";
+    server.onFrame = (req, reply) => reply(200, { ok: true });
+    expect((await c.postWithRetry("/api/agent/heartbeat", {})).body).toEqual({ ok: true });
     expect(server.posts).toEqual([]);
   });
 
