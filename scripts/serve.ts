@@ -51,7 +51,10 @@ async function main(): Promise<void> {
   process.on("SIGINT", stop);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, listenHost, () => resolve());
+    // A deep accept queue (the kernel caps it at net.core.somaxconn): after a restart a whole fleet
+    // reconnects at once, and a connection dropped from a full queue waits out TCP's own
+    // retransmission backoff (1, 3, 7, 15 … s) before it tries again.
+    server.listen({ port, host: listenHost, backlog: 4096 }, () => resolve());
   });
   console.log(`[probebook] serving on port ${port}${gateway ? " (agent socket at /api/agent/socket)" : ""}`);
 }

@@ -26,7 +26,8 @@ import { matchAgentPath, serveAgentCall, type AgentAnswer } from "./serve-agent-
 interface Connection extends AgentConnection {
   readonly ws: WebSocket;
   readonly authorization: string;
-  readonly headers: Headers;
+  /** The upgrade's address headers (KEPT_HEADERS), made into a Headers object only per request. */
+  readonly kept: [string, string][];
   /** Requests being served, by frame id: aborted when the socket closes (a waiting claim ends). */
   readonly inFlight: Map<number, AbortController>;
 }
@@ -68,14 +69,14 @@ export class AgentSocketServer {
       const { status, body } = errorBody(err);
       return refuse(socket, status, body);
     }
-    // Only what a handler may read of the upgrade (the client's address), not every header: a fleet
-    // keeps ten thousand of these.
-    const headers = new Headers();
+    // Only what a handler may read of the upgrade (the client's address), as plain strings: a fleet
+    // keeps ten thousand of these, and a Headers object costs a kilobyte or two.
+    const kept: [string, string][] = [];
     for (const k of KEPT_HEADERS) {
       const v = req.headers[k];
-      if (typeof v === "string") headers.set(k, v);
+      if (typeof v === "string") kept.push([k, v]);
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => void this.accept(ws, { hostId, credentialHash, authorization, headers }));
+    this.wss.handleUpgrade(req, socket, head, (ws) => void this.accept(ws, { hostId, credentialHash, authorization, kept }));
   }
 
   /** Closes every socket with 1001 (tests, shutdown); agents reconnect. */
@@ -83,7 +84,7 @@ export class AgentSocketServer {
     instance().agentSockets.closeAll("The server is restarting.");
   }
 
-  private async accept(ws: WebSocket, who: { hostId: string; credentialHash: string; authorization: string; headers: Headers }): Promise<void> {
+  private async accept(ws: WebSocket, who: { hostId: string; credentialHash: string; authorization: string; kept: [string, string][] }): Promise<void> {
     const conn: Connection = {
       ...who,
       ws,
@@ -155,7 +156,7 @@ export class AgentSocketServer {
     } catch (err) {
       return errorBody(err);
     }
-    return serveAgentCall({ ...route, json: body, authorization: conn.authorization, headers: conn.headers, signal, transport: "socket" });
+    return serveAgentCall({ ...route, json: body, authorization: conn.authorization, headers: new Headers(conn.kept), signal, transport: "socket" });
   }
 
   private reply(conn: Connection, reply: SocketReply): void {

@@ -47,7 +47,9 @@ const BATCH_SQL = `
     INSERT INTO run_log_chunks (run_id, seq, data)
     SELECT c.run_id, t.s, t.d FROM unnest($3::int[], $4::int[], $5::text[]) AS t(u, s, d) JOIN checked c ON c.i = t.u AND c.ok
     ON CONFLICT (run_id, seq) DO NOTHING
-    RETURNING run_id, seq, data
+    -- Not the data: handing every stored chunk's text back to the statement cost PostgreSQL more
+    -- than the insert itself for large uploads; the small ones' lines are joined in below.
+    RETURNING run_id, seq
   ), touch_run AS (
     -- At most every 5 s per run: the LOST sweep waits 60 s of silence, and each update copies the
     -- run's wide row (params, result), which cost a streaming run more than its chunks' insert.
@@ -59,12 +61,18 @@ const BATCH_SQL = `
     WHERE id IN (SELECT host_id FROM checked WHERE ok) AND (last_seen_at IS NULL OR last_seen_at < now() - interval '5 seconds')
     RETURNING id
   ), per_run AS (
-    SELECT run_id, count(*)::int AS stored, max(seq) AS max_seq,
-           CASE WHEN sum(octet_length(data)) <= ${INLINE_MAX_BYTES} THEN json_agg(json_build_array(seq, data) ORDER BY seq)::text END AS items
-    FROM ins GROUP BY run_id
+    SELECT run_id, count(*)::int AS stored, max(seq) AS max_seq FROM ins GROUP BY run_id
+  ), inline AS (
+    -- The lines this statement stored, of the uploads small enough to ride in the notification
+    -- ($6: their indexes, judged by the app from their size in bytes, at most INLINE_MAX_BYTES).
+    SELECT c.run_id, json_agg(json_build_array(t.s, t.d) ORDER BY t.s)::text AS items
+    FROM unnest($3::int[], $4::int[], $5::text[]) AS t(u, s, d)
+    JOIN checked c ON c.i = t.u AND c.ok AND c.i = ANY($6::int[])
+    JOIN ins ON ins.run_id = c.run_id AND ins.seq = t.s
+    GROUP BY c.run_id
   ), notified AS (
-    SELECT pg_notify(${notifySql.runChannel("run_id")}, ${notifySql.chunks("items", "max_seq")}) AS n
-    FROM per_run
+    SELECT pg_notify(${notifySql.runChannel("p.run_id")}, ${notifySql.chunks("i.items", "p.max_seq")}) AS n
+    FROM per_run p LEFT JOIN inline i ON i.run_id = p.run_id
   )
   SELECT c.i::int AS i, c.host_id::text AS host_id, c.run_host_id::text AS run_host_id, c.locked_id IS NOT NULL AS run_exists,
          c.cancel_requested_at IS NOT NULL AS cancel,
@@ -79,14 +87,19 @@ async function runBatch(uploads: PendingUpload[]): Promise<UploadOutcome[]> {
   const u: number[] = [];
   const s: number[] = [];
   const d: string[] = [];
+  const small: number[] = [];
   uploads.forEach((up, i) => {
+    let bytes = 0;
     up.seqs.forEach((seq, k) => {
+      const data = up.datas[k] ?? "";
       u.push(i + 1);
       s.push(seq);
-      d.push(up.datas[k] ?? "");
+      d.push(data);
+      bytes += Buffer.byteLength(data);
     });
+    if (bytes <= INLINE_MAX_BYTES) small.push(i + 1);
   });
-  const { rows } = await pgPool().query<UploadOutcome & { i: number }>(BATCH_SQL, [uploads.map((x) => x.credentialHash), uploads.map((x) => x.runId), u, s, d]);
+  const { rows } = await pgPool().query<UploadOutcome & { i: number }>(BATCH_SQL, [uploads.map((x) => x.credentialHash), uploads.map((x) => x.runId), u, s, d, small]);
   const byIndex = new Map(rows.map((r) => [r.i, r]));
   // One row per upload, always (checked is built from every upload).
   return uploads.map((_, k) => byIndex.get(k + 1)!);

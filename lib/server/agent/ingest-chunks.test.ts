@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { generateSecret, hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { connectTestDatabase } from "../../testing/db";
+import { INLINE_MAX_BYTES, readRunNotification, runChannel } from "../../notifications";
 import { ingestChunks } from "./ingest-chunks";
 
 connectTestDatabase();
@@ -62,5 +64,32 @@ describe("chunk uploads committed together", () => {
     const run = await running(a.host.id);
     await db().probeRun.update({ where: { id: run.id }, data: { cancelRequestedAt: new Date() } });
     expect(await ingestChunks({ credentialHash: a.credentialHash, runId: run.id, chunks: [{ seq: 0, data: "x\n" }] })).toEqual({ stored: 1, duplicates: 0, cancelRequested: true });
+  });
+});
+
+describe("what an upload tells the run's watchers", () => {
+  it("carries a small upload's newly stored lines in the notification, and only the last seq of a large one", async () => {
+    const { host, credentialHash } = await agentHost();
+    const run = await running(host.id);
+    const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on("notification", (n) => heard.push(n.payload ?? ""));
+    await listener.query(`LISTEN ${runChannel(run.id)}`);
+    try {
+      await ingestChunks({ credentialHash, runId: run.id, chunks: [{ seq: 0, data: "zero\n" }, { seq: 1, data: 'a "quoted" line\n' }] });
+      // seq 1 again: only seq 2 is new, and only it rides along.
+      await ingestChunks({ credentialHash, runId: run.id, chunks: [{ seq: 1, data: 'a "quoted" line\n' }, { seq: 2, data: "two\n" }] });
+      await ingestChunks({ credentialHash, runId: run.id, chunks: [{ seq: 3, data: "x".repeat(INLINE_MAX_BYTES + 1) }] });
+      await expect.poll(() => heard.length).toBeGreaterThanOrEqual(3);
+      const said = heard.map(readRunNotification).filter((n) => n?.kind !== "status");
+      expect(said).toEqual([
+        { kind: "chunks", items: [[0, "zero\n"], [1, 'a "quoted" line\n']] },
+        { kind: "chunks", items: [[2, "two\n"]] },
+        { kind: "chunk", seq: 3 },
+      ]);
+    } finally {
+      await listener.end();
+    }
   });
 });
