@@ -63,11 +63,12 @@ const BATCH_SQL = `
   ), per_run AS (
     SELECT run_id, count(*)::int AS stored, max(seq) AS max_seq FROM ins GROUP BY run_id
   ), inline AS (
-    -- The lines this statement stored, of the uploads small enough to ride in the notification
-    -- ($6: their indexes, judged by the app from their size in bytes, at most INLINE_MAX_BYTES).
+    -- The lines this statement stored, of the uploads small enough to ride in the notification:
+    -- $6–$8 repeat just those uploads' lines (at most INLINE_MAX_BYTES each, judged by the app in
+    -- bytes), so the large uploads' text is not read a second time.
     SELECT c.run_id, json_agg(json_build_array(t.s, t.d) ORDER BY t.s)::text AS items
-    FROM unnest($3::int[], $4::int[], $5::text[]) AS t(u, s, d)
-    JOIN checked c ON c.i = t.u AND c.ok AND c.i = ANY($6::int[])
+    FROM unnest($6::int[], $7::int[], $8::text[]) AS t(u, s, d)
+    JOIN checked c ON c.i = t.u AND c.ok
     JOIN ins ON ins.run_id = c.run_id AND ins.seq = t.s
     GROUP BY c.run_id
   ), notified AS (
@@ -87,7 +88,7 @@ async function runBatch(uploads: PendingUpload[]): Promise<UploadOutcome[]> {
   const u: number[] = [];
   const s: number[] = [];
   const d: string[] = [];
-  const small: number[] = [];
+  const small = { u: [] as number[], s: [] as number[], d: [] as string[] };
   uploads.forEach((up, i) => {
     let bytes = 0;
     up.seqs.forEach((seq, k) => {
@@ -97,9 +98,13 @@ async function runBatch(uploads: PendingUpload[]): Promise<UploadOutcome[]> {
       d.push(data);
       bytes += Buffer.byteLength(data);
     });
-    if (bytes <= INLINE_MAX_BYTES) small.push(i + 1);
+    if (bytes > INLINE_MAX_BYTES) return;
+    small.u.push(...up.seqs.map(() => i + 1));
+    small.s.push(...up.seqs);
+    small.d.push(...up.seqs.map((_, k) => up.datas[k] ?? ""));
   });
-  const { rows } = await pgPool().query<UploadOutcome & { i: number }>(BATCH_SQL, [uploads.map((x) => x.credentialHash), uploads.map((x) => x.runId), u, s, d, small]);
+  const params = [uploads.map((x) => x.credentialHash), uploads.map((x) => x.runId), u, s, d, small.u, small.s, small.d];
+  const { rows } = await pgPool().query<UploadOutcome & { i: number }>(BATCH_SQL, params);
   const byIndex = new Map(rows.map((r) => [r.i, r]));
   // One row per upload, always (checked is built from every upload).
   return uploads.map((_, k) => byIndex.get(k + 1)!);
