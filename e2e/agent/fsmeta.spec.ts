@@ -44,8 +44,10 @@ test("fsmeta: 50,000 files from the UI, live, parsed and beside the guide's refe
   await expect(page.getByTestId("run-progress")).toContainText(/starting: 50,000 files|(create|stat|delete) \(step [123] of 3\)|finished/, { timeout: 60_000 });
   await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 180_000 });
   // The stored log holds fio's ETA lines (the progress source), its JSON report and its text report.
+  // On a fast disk the three steps take about a second, and fio's only ETA line is the last one,
+  // "Jobs: 0 (f=0)", without the per-job status brackets.
   const log = await (await page.request.get(`/api/runs/${page.url().split("/").pop()}/log`)).text();
-  expect(log).toMatch(/Jobs: \d+ \(f=\d+\): \[/);
+  expect(log).toMatch(/Jobs: \d+ \(f=\d+\)/);
   expect(log).toContain('"fio version"');
   await expect(terminal).toContainText("Run status group 2");
 
