@@ -7,7 +7,7 @@ import { DEFAULT_MAX_BODY_BYTES } from "../api/operation";
 import { AppError } from "../http/app-error";
 import { errorBody, parseJsonText } from "../http/handle-route";
 import { API_CSP, COMMON_SECURITY_HEADERS } from "../http/security-headers";
-import { matchAgentPath, serveAgentCall, type AgentAnswer } from "./serve-agent-call";
+import { addressHeaders, matchAgentPath, serveAgentCall, type AgentAnswer } from "./serve-agent-call";
 
 /** Headers of every gateway answer: the API's (next.config.ts) plus no caching and no gzip for agents. */
 const ANSWER_HEADERS: Record<string, string> = {
@@ -40,7 +40,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: NonNullab
       ...route,
       json: parseJsonText(text),
       authorization: req.headers.authorization ?? null,
-      headers: headersOf(req),
+      // Only the client's address: none of the operations served here reads another header.
+      headers: new Headers(addressHeaders(req)),
       signal: gone.signal,
       transport: "http",
     });
@@ -74,13 +75,4 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
     req.on("end", () => resolve(Buffer.concat(parts).toString("utf8")));
     req.on("error", reject);
   });
-}
-
-function headersOf(req: IncomingMessage): Headers {
-  const h = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (typeof v === "string") h.set(k, v);
-    else if (Array.isArray(v)) for (const x of v) h.append(k, x);
-  }
-  return h;
 }

@@ -21,19 +21,16 @@ import {
   socketRequestSchema,
   type SocketReply,
 } from "../../probes/protocol/agent-socket";
-import { matchAgentPath, serveAgentCall, type AgentAnswer } from "./serve-agent-call";
+import { addressHeaders, matchAgentPath, serveAgentCall, type AgentAnswer } from "./serve-agent-call";
 
 interface Connection extends AgentConnection {
   readonly ws: WebSocket;
   readonly authorization: string;
-  /** The upgrade's address headers (KEPT_HEADERS), made into a Headers object only per request. */
+  /** The upgrade's address headers (addressHeaders), made into a Headers object only per request. */
   readonly kept: [string, string][];
   /** Requests being served, by frame id: aborted when the socket closes (a waiting claim ends). */
   readonly inFlight: Map<number, AbortController>;
 }
-
-/** The upgrade's headers a socket keeps for its requests: the peer stamp and the proxies' chain (client-address.ts). */
-const KEPT_HEADERS = ["x-probebook-peer", "x-forwarded-for"] as const;
 
 export class AgentSocketServer {
   private readonly wss = new WebSocketServer({
@@ -69,13 +66,8 @@ export class AgentSocketServer {
       const { status, body } = errorBody(err);
       return refuse(socket, status, body);
     }
-    // Only what a handler may read of the upgrade (the client's address), as plain strings: a fleet
-    // keeps ten thousand of these, and a Headers object costs a kilobyte or two.
-    const kept: [string, string][] = [];
-    for (const k of KEPT_HEADERS) {
-      const v = req.headers[k];
-      if (typeof v === "string") kept.push([k, v]);
-    }
+    // As plain strings: a fleet keeps ten thousand of these, and a Headers object costs a kilobyte or two.
+    const kept = addressHeaders(req);
     this.wss.handleUpgrade(req, socket, head, (ws) => void this.accept(ws, { hostId, credentialHash, authorization, kept }));
   }
 

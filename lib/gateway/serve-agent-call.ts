@@ -1,6 +1,7 @@
 // One agent operation served outside Next.js: the same checks app/api/handle.ts makes for these
 // operations (credential and rate limit, the path's run id, the body's schema, a declared status),
 // then the handler of agent-handlers.ts. Errors leave as the routes' JSON error bodies.
+import type { IncomingMessage } from "node:http";
 import { agentApi } from "../api/agent";
 import { checkBody } from "../api/check-body";
 import { statusesOf } from "../api/operation";
@@ -64,4 +65,17 @@ export async function serveAgentCall(call: AgentCall): Promise<AgentAnswer> {
   } catch (err) {
     return errorBody(err);
   }
+}
+
+/** The request headers a handler may read: the peer stamp and the proxies' chain, for the client's address (client-address.ts). */
+const ADDRESS_HEADERS = ["x-probebook-peer", "x-forwarded-for"] as const;
+
+/** Those headers of a request or upgrade, as pairs for `new Headers()`; the gateway copies no others. */
+export function addressHeaders(req: IncomingMessage): [string, string][] {
+  const out: [string, string][] = [];
+  for (const k of ADDRESS_HEADERS) {
+    const v = req.headers[k];
+    if (typeof v === "string") out.push([k, v]);
+  }
+  return out;
 }
