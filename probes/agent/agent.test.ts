@@ -134,6 +134,48 @@ describe("Agent against a local HTTP server", () => {
     expect(server.finishes.get(job.runId)).toMatchObject({ cancelled: true, exitCode: null });
   });
 
+  it("drains on a signal: claims nothing more, lets the running probe finish and delivers it", async () => {
+    const job = { runId: randomUUID(), probe: "sar", params: { target: allowed, sections: ["u"], interval: 1, count: 3 } };
+    const next = ddJob();
+    server.jobs.push(job);
+    const { agent: a, log } = agent({ once: false });
+    const running = a.run();
+    await server.waitFor(() => server.chunks.has(job.runId));
+    server.jobs.push(next);
+    a.drain("SIGINT received", 30_000);
+    expect(await running).toEqual({ code: 0, message: "stopped (SIGINT received)" });
+    const fin = server.finishes.get(job.runId);
+    expect(fin).toMatchObject({ cancelled: false, exitCode: 0, error: null });
+    const seqs = server.seqs(job.runId);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i));
+    expect(fin?.lastSeq).toBe(seqs.length - 1);
+    expect(server.output(job.runId)).toMatch(/Average:/);
+    // the job queued during the drain was left for the next start
+    expect(server.finishes.has(next.runId)).toBe(false);
+    expect(log.lines.some((l) => l.includes(`run ${job.runId} may finish within 30 s, then it is cancelled`))).toBe(true);
+  });
+
+  it("drains with a grace period: a probe still running when it ends is cancelled, and its finish delivered", async () => {
+    const job = sarJob();
+    server.jobs.push(job);
+    const { agent: a } = agent({ once: false });
+    const running = a.run();
+    await server.waitFor(() => server.chunks.has(job.runId));
+    const t0 = Date.now();
+    a.drain("SIGTERM received", 1000);
+    expect(await running).toEqual({ code: 0, message: "stopped (SIGTERM received)" });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
+    expect(server.finishes.get(job.runId)).toMatchObject({ cancelled: true, exitCode: null });
+  });
+
+  it("drains an idle agent at once", async () => {
+    const { agent: a } = agent({ once: false });
+    const running = a.run();
+    await server.waitFor(() => server.registrations.length === 1);
+    a.drain("SIGINT received", 60_000);
+    expect(await running).toEqual({ code: 0, message: "stopped (SIGINT received)" });
+  });
+
   it("exits with code 3 and the way out when the credential is revoked", async () => {
     const { agent: a } = agent({ once: false });
     const running = a.run();

@@ -98,13 +98,31 @@ export class Agent {
     this.api = new AgentApi(this.http);
   }
 
-  /** Graceful stop: no new claims, cancel the running probe, flush its output for a bounded time. */
+  /** Stop now: no new claims, cancel the running probe, flush its output for a bounded time. */
   stop(reason: string, exit: AgentExit = { code: 0, message: `stopped (${reason})` }): void {
     if (this.stopper.signal.aborted) return;
     this.exit ??= exit;
     this.deps.log.info(`stopping: ${reason}`);
     this.stopper.abort(new Error(reason));
     if (this.current) this.wind(this.current, reason);
+  }
+
+  /**
+   * Graceful stop (a signal): no new claims; the running probe may finish within `graceMs`, and
+   * only then is it cancelled. Either way its output and finish are delivered (bounded by
+   * shutdownFlushMs after the cancel), so a stop does not cost the run. Idle: stops at once.
+   */
+  drain(reason: string, graceMs: number): void {
+    if (this.stopper.signal.aborted) return;
+    const run = this.current;
+    if (!run || graceMs <= 0) return this.stop(reason);
+    this.exit ??= { code: 0, message: `stopped (${reason})` };
+    this.deps.log.info(`stopping: ${reason}; run ${run.job.runId} may finish within ${Math.round(graceMs / 1000)} s, then it is cancelled`);
+    this.stopper.abort(new Error(reason));
+    // Also bounds the delivery of a probe that finished in time but whose output is still on its way.
+    setTimeout(() => {
+      if (this.current === run) this.wind(run, `${reason}: the stop grace of ${Math.round(graceMs / 1000)} s is over`);
+    }, graceMs).unref();
   }
 
   /** Cancels a run for a stop and bounds how long its output may take to reach the server. */

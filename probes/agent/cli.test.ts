@@ -30,7 +30,7 @@ describe("parseCli", () => {
   it("parses a full command line", () => {
     expect(parse(["--server", "https://pb.example.com/", "--token", token, "--allow", `${a},${b}`, "--state-dir", "/var/lib/pb", "--once", "--quiet"])).toEqual({
       kind: "run",
-      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true, lab: null, labDevices: [], allowTunables: [], history: null, telemetry: true, transport: "auto" },
+      options: { server: "https://pb.example.com", token, allow: [a, b], stateDir: "/var/lib/pb", once: true, quiet: true, lab: null, labDevices: [], allowTunables: [], history: null, telemetry: true, transport: "auto", stopGraceSec: 60 },
     });
   });
 
@@ -61,6 +61,19 @@ describe("parseCli", () => {
     expect(off.kind === "run" && off.options.telemetry).toBe(false);
     const rel = parseCli(["--server", "http://h", "--allow", "."], {}, "/home/probe");
     expect(rel.kind === "run" && rel.options.allow).toEqual([realpathSync(process.cwd())]);
+  });
+
+  it("reads --stop-grace SECONDS (default 60, 0 allowed) and names the flag for anything else", () => {
+    const base = ["--server", "http://h", "--allow", a];
+    const grace = (r: CliResult) => (r.kind === "run" ? r.options.stopGraceSec : error(r));
+    expect(grace(parse(base))).toBe(60);
+    expect(grace(parse([...base, "--stop-grace", "0"]))).toBe(0);
+    expect(grace(parse([...base, "--stop-grace=300"]))).toBe(300);
+    for (const bad of ["-1", "1.5", "soon", "86401"]) {
+      expect(error(parse([...base, `--stop-grace=${bad}`]))).toBe(`--stop-grace must be a whole number of seconds from 0 to 86400, not "${bad}"`);
+    }
+    const help = parse(["--help"]);
+    expect(help.kind === "help" && help.text).toMatch(/--stop-grace SECONDS[\s\S]*second Ctrl-C[\s\S]*exits at once[\s\S]*spool/);
   });
 
   it("reads --transport auto|socket|http (default auto) and names the flag for anything else", () => {

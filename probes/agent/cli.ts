@@ -29,7 +29,12 @@ export interface CliOptions {
   telemetry: boolean;
   /** --transport: how requests reach the server (default auto). */
   transport: AgentTransport;
+  /** --stop-grace: how long a stop lets the running probe finish before it is cancelled. */
+  stopGraceSec: number;
 }
+
+/** How long a SIGINT/SIGTERM lets the running probe finish by default. */
+export const DEFAULT_STOP_GRACE_SEC = 60;
 
 export type CliResult =
   | { kind: "run"; options: CliOptions }
@@ -87,6 +92,14 @@ Options:
                      plain HTTP when the server has none), socket (the WebSocket only;
                      a server without it is an error) or http (HTTP requests only, e.g.
                      behind a proxy that does not pass WebSockets)
+  --stop-grace SECONDS
+                     on SIGINT or SIGTERM the agent claims nothing more and lets the
+                     running probe finish for up to SECONDS (default ${DEFAULT_STOP_GRACE_SEC}; 0: cancel it
+                     at once), then cancels it; its output and finish are delivered
+                     before it exits. Copies of the signal within half a second (the
+                     terminal, npm and a shell all pass on one Ctrl-C) count as one; a
+                     second Ctrl-C after that exits at once and leaves what was not
+                     delivered in the spool, sent at the next start
   --once             run one job, then exit
   --quiet            log warnings and errors only
   --no-telemetry     do not sample cpu, the target's device, memory and paging once a
@@ -160,6 +173,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
         "allow-tunable": { type: "string", multiple: true },
         "state-dir": { type: "string" },
         transport: { type: "string" },
+        "stop-grace": { type: "string" },
         once: { type: "boolean" },
         history: { type: "string", multiple: true },
         quiet: { type: "boolean" },
@@ -223,6 +237,10 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   if (!(AGENT_TRANSPORTS as readonly string[]).includes(transport)) {
     return { kind: "error", message: `--transport must be ${AGENT_TRANSPORTS.join(", ").replace(/, (?=[^,]*$)/, " or ")}, not "${transport}"` };
   }
+  const grace = values["stop-grace"] ?? String(DEFAULT_STOP_GRACE_SEC);
+  if (!/^\d+$/.test(grace) || Number(grace) > 86_400) {
+    return { kind: "error", message: `--stop-grace must be a whole number of seconds from 0 to 86400, not "${grace}"` };
+  }
   return {
     kind: "run",
     options: {
@@ -238,6 +256,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
       history: history.dirs,
       telemetry: !values["no-telemetry"],
       transport: transport as AgentTransport,
+      stopGraceSec: Number(grace),
     },
   };
 }

@@ -4,6 +4,7 @@ import os from "node:os";
 import { parseCli } from "./cli";
 import { installToolsHere } from "./install-tools";
 import { createLogger } from "./logger";
+import { StopSignals } from "./stop-signals";
 
 async function main(): Promise<number> {
   const cli = parseCli(process.argv.slice(2), process.env, os.homedir());
@@ -63,15 +64,18 @@ async function main(): Promise<number> {
     },
     { log },
   );
-  let signals = 0;
+  // One Ctrl-C arrives more than once (the terminal's group, npm's relay): copies count as one.
+  const stops = new StopSignals();
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
     process.on(sig, () => {
-      // A second signal means "now": the spool keeps whatever was not delivered.
-      if (++signals > 1) {
-        log.warn(`${sig} again: exiting at once; undelivered output stays in the spool`);
+      const action = stops.receive();
+      if (action === "copy") return;
+      if (action === "now") {
+        // A deliberate second request: the spool keeps whatever was not delivered.
+        log.warn(`${sig} again: exiting at once; undelivered output stays in the spool and is sent at the next start`);
         process.exit(130);
       }
-      agent.stop(`${sig} received`);
+      agent.drain(`${sig} received`, options.stopGraceSec * 1000);
     });
   }
   const exit = await agent.run();
