@@ -32,6 +32,7 @@ export const agentApi = {
     responses: {
       201: { description: "The credential (pba_…); store it, it is shown once.", json: registerResponseSchema },
       401: err("Unknown, used or expired token."),
+      426: err("This server does not work with the agent's version (the message names both versions and how to upgrade); the token is not spent."),
       429: err("Too many failed registrations."),
     },
   }),
@@ -43,7 +44,10 @@ export const agentApi = {
     role: "agent",
     body: heartbeatRequestSchema,
     maxBodyBytes: 2 * 1024 * 1024,
-    responses: { 200: { description: "Runs to cancel.", json: heartbeatResponseSchema } },
+    responses: {
+      200: { description: "Runs to cancel.", json: heartbeatResponseSchema },
+      426: err("The capabilities name an agent this server does not work with (the message names both versions and how to upgrade)."),
+    },
   }),
   claim: defineOperation({
     method: "post",

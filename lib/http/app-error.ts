@@ -9,6 +9,7 @@ export type AppErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "UNPROCESSABLE"
   | "RATE_LIMITED"
+  | "UPGRADE_REQUIRED"
   | "UNAVAILABLE";
 
 const statusOf: Record<AppErrorCode, number> = {
@@ -21,6 +22,8 @@ const statusOf: Record<AppErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
+  // An agent this server does not work with (lib/server/agent/compatibility.ts).
+  UPGRADE_REQUIRED: 426,
   UNAVAILABLE: 503,
 };
 

@@ -7,6 +7,8 @@ import { Agent, type AgentDeps } from "./agent";
 import { credentialPath } from "./credential-store";
 import { memoryLogger } from "./logger";
 import { FakeAgentServer } from "./testing/fake-server";
+import { AGENT_VERSION } from "./version";
+import { AGENT_PROTOCOL_VERSION } from "../protocol/version";
 
 const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), "probebook-agent-")));
 const allowed = path.join(root, "allowed");
@@ -174,6 +176,34 @@ describe("Agent against a local HTTP server", () => {
     await server.waitFor(() => server.registrations.length === 1);
     a.drain("SIGINT received", 60_000);
     expect(await running).toEqual({ code: 0, message: "stopped (SIGINT received)" });
+  });
+
+  it("exits with code 4 and the server's message when the server refuses its version, at register or at sign-in, without retrying", async () => {
+    const why = "This agent (probebook-agent 0.2.0, protocol 1) is too old for this server … re-run the install line from the host's page";
+    server.incompatible = why;
+    const { agent: a } = agent({ once: false });
+    expect(await a.run()).toEqual({ code: 4, message: `${server.url} refused this agent's version: ${why}` });
+    expect(server.registrations).toHaveLength(0);
+    expect(server.log.filter((l) => l.startsWith("/api/agent/register"))).toEqual(["/api/agent/register 426"]);
+    // Registered before, refused when it signs in again with its capabilities.
+    server.incompatible = null;
+    const first = agent({ once: false }).agent;
+    const running = first.run();
+    await server.waitFor(() => server.registrations.length === 1);
+    first.stop("test over");
+    await running;
+    server.incompatible = why;
+    expect(await agent({ once: false, token: null }).agent.run()).toEqual({ code: 4, message: `${server.url} refused this agent's version: ${why}` });
+    expect(server.log.some((l) => l.startsWith("/api/agent/jobs/claim") && server.log.indexOf(l) > server.log.lastIndexOf("/api/agent/heartbeat 426"))).toBe(false);
+  });
+
+  it("reports its version and protocol version in its capabilities", async () => {
+    const { agent: a } = agent({ once: false });
+    const running = a.run();
+    await server.waitFor(() => server.registrations.length === 1);
+    a.stop("test over");
+    await running;
+    expect(server.registrations[0]?.capabilities).toMatchObject({ agentVersion: AGENT_VERSION, protocolVersion: AGENT_PROTOCOL_VERSION });
   });
 
   it("exits with code 3 and the way out when the credential is revoked", async () => {

@@ -23,7 +23,7 @@ import { JobRun, type RunJobDeps } from "./run-job";
 import { RunSpool } from "./spool";
 import { lockStateDir, type StateLock } from "./state-lock";
 import { replaySpools } from "./spool-replay";
-import { revokedExit, signIn, type AgentExit } from "./sign-in";
+import { incompatibleExit, isIncompatible, revokedExit, signIn, type AgentExit } from "./sign-in";
 import { AGENT_VERSION } from "./version";
 
 export interface AgentConfig {
@@ -133,6 +133,11 @@ export class Agent {
 
   private revoked(err: HttpError): void {
     this.stop("the credential was refused", revokedExit(err, this.config.stateDir));
+  }
+
+  /** A server upgraded while this agent ran may refuse its version at the next capabilities report. */
+  private incompatible(err: HttpError): void {
+    this.stop("the server refused this agent's version", incompatibleExit(err, this.config.server));
   }
 
   async run(): Promise<AgentExit> {
@@ -256,6 +261,7 @@ export class Agent {
     this.deps.log.info(`tools re-checked (${why}): ${changed.join(", ")}`);
     await this.api.heartbeat({ runningRunIds: this.current ? [this.current.job.runId] : [], profile, capabilities }, this.stopper.signal).catch((err: unknown) => {
       if (err instanceof HttpError && err.kind === "revoked") this.revoked(err);
+      else if (isIncompatible(err)) this.incompatible(err);
       else this.deps.log.warn(`reporting the re-checked tools failed: ${err instanceof Error ? err.message : String(err)}; the next check reports them`);
       // Try again at the next idle claim rather than in five minutes.
       this.toolsCheckedAt = 0;
@@ -277,6 +283,7 @@ export class Agent {
       await this.api.heartbeat({ runningRunIds: [], capabilities }, this.stopper.signal);
     } catch (err) {
       if (err instanceof HttpError && err.kind === "revoked") return this.revoked(err);
+      if (isIncompatible(err)) return this.incompatible(err);
       if (!this.stopper.signal.aborted) this.deps.log.warn(`could not send the capabilities after the run: ${err instanceof Error ? err.message : String(err)}`);
     }
   }

@@ -109,7 +109,9 @@ Options:
   --version          print the version
   -h, --help         show this help
 
-Exit codes: 0 stopped, 1 failure, 2 bad arguments or state, 3 credential refused or revoked.`;
+Exit codes: 0 stopped, 1 failure, 2 bad arguments or state, 3 credential refused or revoked,
+4 the server does not work with this agent's version (its message says how to upgrade),
+130 a second stop request: exited at once.`;
 
 function checkServer(raw: string): string | null {
   let url: URL;

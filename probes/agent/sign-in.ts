@@ -4,10 +4,18 @@ import { HttpError, type AgentHttpClient } from "./http-client";
 import type { Logger } from "./logger";
 import type { Capabilities } from "../protocol/schemas";
 
-/** 0 done or stopped, 1 unexpected failure, 2 configuration to fix, 3 credential refused or revoked. */
+/** 0 done or stopped, 1 unexpected failure, 2 configuration to fix, 3 credential refused or revoked, 4 version refused. */
 export interface AgentExit {
-  code: 0 | 1 | 2 | 3;
+  code: 0 | 1 | 2 | 3 | 4;
   message: string;
+}
+
+/** HTTP 426: the server does not work with this agent's version (or protocol version). */
+export const isIncompatible = (err: unknown): err is HttpError => err instanceof HttpError && err.status === 426;
+
+/** The exit for a refused version: the server's message names both versions and how to upgrade; a restart cannot help. */
+export function incompatibleExit(err: HttpError, server: string): AgentExit {
+  return { code: 4, message: `${server} refused this agent's version: ${err.message}` };
 }
 
 /** The one message for a refused credential, wherever the 401/403 came from. */
@@ -56,6 +64,7 @@ export async function signIn(o: SignInOptions): Promise<{ hostId: string } | { e
     if (!registered) {
       await o.api.heartbeat({ runningRunIds: [], profile: o.profile, capabilities: o.capabilities }, o.signal).catch((err: unknown) => {
         if (err instanceof HttpError && err.kind === "revoked") throw err;
+        if (isIncompatible(err)) throw err;
         if (!o.signal.aborted) o.log.warn(`could not send the host profile: ${err instanceof Error ? err.message : String(err)}`);
       });
     }
@@ -63,6 +72,7 @@ export async function signIn(o: SignInOptions): Promise<{ hostId: string } | { e
   } catch (err) {
     if (o.signal.aborted) return { exit: { code: 0, message: "stopped" } };
     if (err instanceof CredentialError) return { exit: { code: 2, message: err.message } };
+    if (isIncompatible(err)) return { exit: incompatibleExit(err, o.server) };
     if (err instanceof HttpError && err.kind === "revoked") {
       if (!registering) return { exit: revokedExit(err, o.stateDir) };
       return { exit: { code: 3, message: `the server refused the registration token (${err.message}): create a new one in the dashboard` } };

@@ -1,6 +1,7 @@
 import { realpath } from "node:fs/promises";
 import type { Capabilities } from "../protocol/schemas";
 import { AGENT_VERSION } from "../agent/version";
+import { AGENT_PROTOCOL_VERSION } from "../protocol/version";
 import { allProbes } from "../catalog";
 import type { VersionDetection } from "../core/probe";
 import { findOnPath, runTool } from "./exec-tool";
@@ -35,5 +36,5 @@ export async function detectCapabilities(
 ): Promise<Capabilities> {
   const entries = await Promise.all(CAPABILITY_TOOLS.map(async (t) => [t, await detectTool(t, pathEnv)] as const));
   const dirs = await Promise.all(allowedDirs.map((d) => realpath(d).catch(() => d)));
-  return { agentVersion: AGENT_VERSION, tools: Object.fromEntries(entries), allowedDirs: dirs };
+  return { agentVersion: AGENT_VERSION, protocolVersion: AGENT_PROTOCOL_VERSION, tools: Object.fromEntries(entries), allowedDirs: dirs };
 }

@@ -56,6 +56,8 @@ export const tunablesCapabilitySchema = z.object({
 
 export const capabilitiesSchema = z.object({
   agentVersion: z.string().max(50),
+  /** probes/protocol/version.ts; absent from agents before 0.2.0, which speak protocol 1. */
+  protocolVersion: z.number().int().min(1).max(1_000_000).optional(),
   tools: z.record(z.string().max(20), toolCapabilitySchema),
   allowedDirs: z.array(z.string().max(4096)).max(64),
   lab: labCapabilitySchema.nullable().optional(),

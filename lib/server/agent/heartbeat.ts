@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { heartbeatRequestSchema } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
 import { pgPool } from "../../pg-pool";
+import { assertAgentCompatible, reportedAgent } from "./compatibility";
 
 /**
  * One plain statement per beat, since an agent beats every second while a probe runs: the host's
@@ -25,6 +26,8 @@ const BEAT_SQL = `
 
 /** Records that the agent is alive and which runs it is working on; answers pending cancellations. */
 export async function heartbeat(hostId: string, input: z.infer<typeof heartbeatRequestSchema>) {
+  // Every start reports the capabilities: an agent this server does not work with is refused then.
+  if (input.capabilities) assertAgentCompatible(input.capabilities);
   if (input.profile || input.capabilities) {
     // A report of the host (at start, after a tools re-check or an arm): rare, and written whole.
     const now = new Date();
@@ -33,7 +36,7 @@ export async function heartbeat(hostId: string, input: z.infer<typeof heartbeatR
       data: {
         lastSeenAt: now,
         ...(input.profile ? { profile: input.profile as Prisma.InputJsonValue } : {}),
-        ...(input.capabilities ? { capabilities: input.capabilities as Prisma.InputJsonValue, toolsCheckedAt: now } : {}),
+        ...(input.capabilities ? { capabilities: input.capabilities as Prisma.InputJsonValue, ...reportedAgent(input.capabilities), toolsCheckedAt: now } : {}),
       },
     });
   }

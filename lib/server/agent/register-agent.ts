@@ -5,6 +5,7 @@ import { generateSecret, hashSecret } from "../../auth/secret-token";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { pgPool } from "../../pg-pool";
+import { assertAgentCompatible, reportedAgent } from "./compatibility";
 
 /**
  * Whether the token would register now (known, unused, unexpired). A client address blocked for
@@ -18,6 +19,8 @@ export async function registrationTokenIsLive(registrationToken: string): Promis
 
 /** Trades a single-use registration token for the host's agent credential. */
 export async function registerAgent(input: z.infer<typeof registerRequestSchema>) {
+  // Before the token is spent: after an upgrade the same token registers.
+  assertAgentCompatible(input.capabilities);
   const tokenHash = hashSecret(input.registrationToken);
   const credential = generateSecret("pba");
   // Clearing the token hash in the same conditional update makes it single-use under races.
@@ -32,6 +35,7 @@ export async function registerAgent(input: z.infer<typeof registerRequestSchema>
       lastSeenAt: now,
       profile: input.profile as Prisma.InputJsonValue,
       capabilities: input.capabilities as Prisma.InputJsonValue,
+      ...reportedAgent(input.capabilities),
       toolsCheckedAt: now,
     },
   });

@@ -35,6 +35,8 @@ export class FakeAgentServer {
   /** The next n requests answer 503. */
   failNext = 0;
   revoked = false;
+  /** Set: register and heartbeats carrying capabilities answer 426 with this message (a version the server refuses). */
+  incompatible: string | null = null;
   /** Finish requests answer 503 while true (the rest works): a finish then waits in the spool. */
   refuseFinishes = false;
   /** Longest a claim is held open, whatever waitSec says (tests must be quick). */
@@ -97,6 +99,7 @@ export class FakeAgentServer {
     if (path === "/api/agent/register") {
       const b = parse(registerRequestSchema);
       if (!b) return;
+      if (this.incompatible) return send(426, { error: this.incompatible });
       if (b.registrationToken !== this.registrationToken) return send(401, { error: "registration token is unknown, used or expired" });
       this.registrations.push(b);
       return send(201, { hostId: this.hostId, hostName: "test-host", credential: this.credential });
@@ -105,6 +108,7 @@ export class FakeAgentServer {
     if (path === "/api/agent/heartbeat") {
       const b = parse(heartbeatRequestSchema);
       if (!b) return;
+      if (this.incompatible && b.capabilities) return send(426, { error: this.incompatible });
       this.heartbeats.push(b);
       return send(200, { cancelRunIds: b.runningRunIds.filter((id) => this.cancelRequested.has(id)) });
     }
