@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
+import { AgentVersion } from "@/components/hosts/agent-version";
 import { hostSummary } from "@/lib/server/hosts/host-summary";
 import { listHosts } from "@/lib/server/hosts/list-hosts";
 
@@ -46,7 +47,8 @@ export default async function HostsPage() {
                       <Link href={`/hosts/${h.id}`}>{h.name}</Link>
                     </td>
                     <td>
-                      <span className={`badge ${s.online ? "badge-SUCCEEDED" : ""}`}>{s.agentState}</span>
+                      <span className={`badge ${s.online ? "badge-SUCCEEDED" : ""}`}>{s.agentState}</span>{" "}
+                      <AgentVersion version={s.agentVersion} outdated={s.agentOutdated} current={s.currentAgentVersion} />
                     </td>
                     <td>{s.kernel ?? "—"}</td>
                     <td>{s.cpu ?? "—"}</td>

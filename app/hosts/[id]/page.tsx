@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DeleteButton } from "@/components/delete-button";
+import { AgentVersion } from "@/components/hosts/agent-version";
 import { minuteUtc } from "@/components/format-time";
 import { HostChangesView } from "@/components/hosts/host-changes";
 import { RecheckTools } from "@/components/hosts/recheck-tools";
@@ -39,7 +40,8 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
         <Link href="/hosts">Hosts</Link> / {host.name}
       </p>
       <h1>
-        {host.name} <span className={`badge ${s.online ? "badge-SUCCEEDED" : ""}`} data-testid="agent-state">{s.agentState}</span>
+        {host.name} <span className={`badge ${s.online ? "badge-SUCCEEDED" : ""}`} data-testid="agent-state">{s.agentState}</span>{" "}
+        <AgentVersion version={s.agentVersion} outdated={s.agentOutdated} current={s.currentAgentVersion} />
       </h1>
       {operator && host.agentRegisteredAt ? (
         <p>

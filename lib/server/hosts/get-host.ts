@@ -17,6 +17,7 @@ export async function getHost({ id }: { id: string }) {
       mediumOverrides: true,
       toolsCheckedAt: true,
       toolsRecheckRequestedAt: true,
+      agentVersion: true,
       createdById: true,
     },
   });

@@ -3,6 +3,7 @@ import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { getProbe, probeIds } from "../../../probes/catalog";
 import { readHostProfile } from "../../../probes/profile/read-profile";
 import type { TargetProfile } from "../../../probes/profile/types";
+import { agentIsOutdated, CURRENT_AGENT_VERSION } from "../agent/compatibility";
 import { distroFamily, installCommand, osReleaseFromPrettyName, SYSTEM_TOOLS, type OsRelease, type SystemTool } from "../../../probes/profile/install-commands";
 
 const ONLINE_MS = 90_000;
@@ -66,6 +67,7 @@ export function hostSummary(h: {
   capabilities: unknown;
   toolsCheckedAt: Date | null;
   toolsRecheckRequestedAt: Date | null;
+  agentVersion?: string | null;
 }) {
   const profile = readHostProfile(h.profile);
   const caps = capabilitiesSchema.safeParse(h.capabilities);
@@ -90,5 +92,9 @@ export function hostSummary(h: {
     toolsCheckedAt: h.toolsCheckedAt,
     recheckPending: !!h.toolsRecheckRequestedAt && (!h.toolsCheckedAt || h.toolsRecheckRequestedAt > h.toolsCheckedAt),
     allowedDirs: caps.success ? caps.data.allowedDirs : [],
+    /** The agent's release as last reported (the column; the capabilities for a row not yet migrated). */
+    agentVersion: h.agentVersion ?? (caps.success ? caps.data.agentVersion : null),
+    agentOutdated: agentIsOutdated(h.agentVersion ?? (caps.success ? caps.data.agentVersion : null)),
+    currentAgentVersion: CURRENT_AGENT_VERSION,
   };
 }

@@ -4,6 +4,6 @@ import { db } from "../../db";
 export async function listHosts() {
   return db().host.findMany({
     orderBy: { name: "asc" },
-    select: { id: true, name: true, lastSeenAt: true, agentRegisteredAt: true, createdAt: true, capabilities: true, profile: true, toolsCheckedAt: true, toolsRecheckRequestedAt: true },
+    select: { id: true, name: true, lastSeenAt: true, agentRegisteredAt: true, createdAt: true, capabilities: true, profile: true, toolsCheckedAt: true, toolsRecheckRequestedAt: true, agentVersion: true },
   });
 }
