@@ -6,8 +6,9 @@ import { ensureSessionSecret } from "../lib/runtime/session-secret";
 import { buildStaleReason, serveCommand, runNextBuild } from "../lib/runtime/next-build";
 import { dataDir, projectRoot } from "../lib/runtime/paths";
 import { seedDatabase } from "../prisma/seed";
-import { startLocalAgent } from "../lib/runtime/local-agent";
-import { stopProcessGroup, supervise, type Supervisor } from "../lib/runtime/supervise";
+import { LOCAL_AGENT_STOP_GRACE_SEC, LOCAL_AGENT_STOP_MS, startLocalAgent } from "../lib/runtime/local-agent";
+import { stopProcessGroup, type Supervisor } from "../lib/runtime/supervise";
+import { StopSignals } from "../probes/agent/stop-signals";
 import { probeToolsHint } from "../lib/runtime/probe-tools-hint";
 
 const log = (msg: string) => console.log(`[probebook] ${msg}`);
@@ -39,23 +40,47 @@ let localAgent: Supervisor | null = null;
 let database: OpenDatabase | null = null;
 let stopping = false;
 
-/** Stops the web server (and agent), then the embedded PostgreSQL: nothing is left running. */
-async function shutdown(code: number): Promise<void> {
+/**
+ * Stops the local agent first and waits while it lets its run finish (the web server stays up,
+ * so the run's output and finish reach it), then the web server, then the embedded PostgreSQL:
+ * nothing is left running. `hurry`: the web server is gone, the agent need not wait for it.
+ */
+async function shutdown(code: number, hurry = false): Promise<void> {
   if (stopping) return;
   stopping = true;
   log("stopping…");
+  if (localAgent) {
+    if (!hurry && localAgent.current()) log(`stopping the local agent: a run in progress may finish first (up to ${LOCAL_AGENT_STOP_GRACE_SEC} s); Ctrl-C again to stop it at once`);
+    const stop = localAgent.stop(LOCAL_AGENT_STOP_MS);
+    if (hurry) localAgent.hurry();
+    await stop;
+  }
   // Whole process groups, SIGKILL after 5 s: a hanging web server must not keep the port.
-  await Promise.all([localAgent?.stop(5000), ...children.map((c) => stopProcessGroup(c, 5000))]);
+  await Promise.all(children.map((c) => stopProcessGroup(c, 5000)));
   await database?.close().catch((err: unknown) => console.error(err));
   log("stopped");
   process.exit(code);
 }
 
+// One Ctrl-C reaches this process from the terminal and again from npm's relay: copies count as
+// one. A deliberate second request stops the local agent at once (its spool keeps the rest).
+const stops = new StopSignals();
+function onStopSignal(): void {
+  const action = stops.receive();
+  if (action === "copy") return;
+  if (action === "now") {
+    log("stopping the local agent at once: what it has not delivered stays in its spool for its next start");
+    localAgent?.hurry();
+    return;
+  }
+  void shutdown(0);
+}
+
 async function main() {
   const dev = process.argv.includes("--dev");
   const port = parsePort(process.env.PORT);
-  process.on("SIGINT", () => void shutdown(0));
-  process.on("SIGTERM", () => void shutdown(0));
+  process.on("SIGINT", onStopSignal);
+  process.on("SIGTERM", onStopSignal);
 
   log(`data dir: ${dataDir()}`);
   const sessionSecret = ensureSessionSecret();
@@ -94,14 +119,13 @@ async function main() {
   next.on("exit", (code) => {
     if (!stopping) {
       log(`the web server exited (${code ?? "signal"})`);
-      void shutdown(code ?? 1);
+      void shutdown(code ?? 1, true);
     }
   });
-  if (await waitForHealth(port, next)) {
+  if ((await waitForHealth(port, next)) && !stopping) {
     process.env.DATABASE_URL = database.url;
-    // Restarted with backoff when it crashes; not after exit 2 (bad arguments, state dir taken by
-    // another agent) or 3 (credential refused), which a restart cannot fix.
-    localAgent = supervise(() => startLocalAgent({ port, dataDir: dataDir(), log }), { name: "the local agent", log, permanent: [2, 3] });
+    // Restarted with backoff when it crashes; one instance per machine runs it (local-agent.ts).
+    localAgent = startLocalAgent({ port, dataDir: dataDir(), log, databaseUrl: database.url });
     if (process.env.PROBEBOOK_LOCAL_AGENT !== "0") for (const line of await probeToolsHint()) log(line);
     log(`ready on http://localhost:${port}`);
   }

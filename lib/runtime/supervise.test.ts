@@ -70,4 +70,46 @@ describe("supervise", () => {
     expect(lines[0]).toMatch(/not restarting it/);
     await sup.stop();
   });
+
+  it("aborts a start that is still waiting when stopped, and stops a child that start returns after the stop", async () => {
+    let aborted = false;
+    const waiting = supervise(
+      (signal) =>
+        new Promise((resolve) => {
+          signal.addEventListener("abort", () => ((aborted = true), resolve(null)));
+        }),
+      { name: "waiter", log: () => undefined },
+    );
+    await waiting.stop(100);
+    expect(aborted).toBe(true);
+
+    let late: ReturnType<typeof spawn> | null = null;
+    const slow = supervise(
+      async () => {
+        await new Promise((r) => setTimeout(r, 200));
+        late = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { detached: true, stdio: "ignore" });
+        return late;
+      },
+      { name: "slow", log: () => undefined },
+    );
+    await slow.stop(1000);
+    expect(late).not.toBeNull();
+    expect(late!.exitCode !== null || late!.signalCode !== null).toBe(true);
+  });
+
+  it("hurry signals the child's group again during a stop: a child that drains on the first SIGTERM exits on the second", async () => {
+    // Ignores the first SIGTERM (a drain that would take long), exits on the second.
+    const DRAINER = "let n = 0; process.on('SIGTERM', () => { if (++n > 1) process.exit(130); }); setInterval(() => {}, 1000);";
+    const sup = supervise(async () => spawn(process.execPath, ["-e", DRAINER], { detached: true, stdio: "ignore" }), { name: "drainer", log: () => undefined });
+    await expect.poll(() => sup.current()?.pid !== undefined, { timeout: 5000 }).toBe(true);
+    const child = sup.current()!;
+    await new Promise((r) => setTimeout(r, 200));
+    const t0 = Date.now();
+    const stopping = sup.stop(10_000);
+    await new Promise((r) => setTimeout(r, 300));
+    sup.hurry();
+    await stopping;
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(child.exitCode).toBe(130);
+  });
 });

@@ -3,7 +3,7 @@
 // is restarted when it crashes.
 import type { ChildProcess } from "node:child_process";
 
-function signalGroup(child: ChildProcess, sig: NodeJS.Signals): void {
+export function signalGroup(child: ChildProcess, sig: NodeJS.Signals): void {
   if (child.pid === undefined) return;
   try {
     // Negative pid: the whole group (children are spawned with detached: true, i.e. as leaders).
@@ -40,7 +40,10 @@ export function stopProcessGroup(child: ChildProcess, graceMs = 5000): Promise<v
 
 export interface Supervisor {
   current(): ChildProcess | null;
+  /** No more restarts; SIGTERM to the child's group, SIGKILL after graceMs; resolves once it has exited. */
   stop(graceMs?: number): Promise<void>;
+  /** A second stop request during stop(): SIGTERM to the group again (the agent then exits at once). */
+  hurry(): void;
 }
 
 export interface SuperviseOptions {
@@ -54,8 +57,12 @@ export interface SuperviseOptions {
   permanent?: readonly number[];
 }
 
-/** Keeps a process running: starts it, and after an unexpected exit starts it again with backoff. */
-export function supervise(start: () => Promise<ChildProcess | null>, opts: SuperviseOptions): Supervisor {
+/**
+ * Keeps a process running: starts it, and after an unexpected exit starts it again with backoff.
+ * `start` may wait (for a lock, say) and is aborted by stop(); a child it returns after stop() is
+ * stopped at once, so nothing outlives the supervisor.
+ */
+export function supervise(start: (signal: AbortSignal) => Promise<ChildProcess | null>, opts: SuperviseOptions): Supervisor {
   const base = opts.baseDelayMs ?? 1000;
   const max = opts.maxDelayMs ?? 60_000;
   const calm = opts.calmMs ?? 60_000;
@@ -63,14 +70,17 @@ export function supervise(start: () => Promise<ChildProcess | null>, opts: Super
   let stopped = false;
   let delay = base;
   let timer: NodeJS.Timeout | null = null;
+  const stopper = new AbortController();
+  let launching: Promise<void> | null = null;
 
   const launch = async () => {
     timer = null;
     if (stopped) return;
     let c: ChildProcess | null;
     try {
-      c = await start();
+      c = await start(stopper.signal);
     } catch (err) {
+      if (stopped) return;
       opts.log(`${opts.name} could not start: ${err instanceof Error ? err.message : String(err)}`);
       c = null;
       schedule();
@@ -78,6 +88,8 @@ export function supervise(start: () => Promise<ChildProcess | null>, opts: Super
     }
     if (!c) return;
     child = c;
+    // Started while stop() waited for this launch: stop() stops it.
+    if (stopped) return;
     const startedAt = Date.now();
     c.once("exit", (code, signal) => {
       if (stopped) return;
@@ -94,16 +106,21 @@ export function supervise(start: () => Promise<ChildProcess | null>, opts: Super
   };
   const schedule = () => {
     if (stopped) return;
-    timer = setTimeout(() => void launch(), delay);
+    timer = setTimeout(() => void (launching = launch()), delay);
     delay = Math.min(delay * 2, max);
   };
-  void launch();
+  launching = launch();
   return {
     current: () => child,
     async stop(graceMs) {
       stopped = true;
       if (timer) clearTimeout(timer);
+      stopper.abort();
+      await launching;
       if (child) await stopProcessGroup(child, graceMs);
+    },
+    hurry() {
+      if (child && !exited(child)) signalGroup(child, "SIGTERM");
     },
   };
 }
