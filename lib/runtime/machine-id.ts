@@ -10,7 +10,7 @@ import os from "node:os";
  * network interfaces, which also outlive a reboot. PROBEBOOK_MACHINE_ID overrides both (tests,
  * or containers that share a machine-id).
  */
-export function machineId(env: NodeJS.ProcessEnv = process.env, files: readonly string[] = ["/etc/machine-id", "/var/lib/dbus/machine-id"]): string {
+export function machineId(env: Readonly<Record<string, string | undefined>> = process.env, files: readonly string[] = ["/etc/machine-id", "/var/lib/dbus/machine-id"]): string {
   const override = env.PROBEBOOK_MACHINE_ID?.trim();
   if (override) return keyed(`override:${override}`);
   for (const file of files) {
