@@ -60,6 +60,7 @@ export const agentApi = {
     responses: {
       200: { description: "A job, now RUNNING; or, with no job to give, the host's pending requests (`{ requests: { recheckTools: true } }`).", json: claimResponseSchema },
       204: { description: "Nothing queued and nothing requested within waitSec." },
+      426: err("The protocol version the agent reported at its start is one this server no longer speaks: upgrade the agent."),
     },
   }),
   chunks: defineOperation({

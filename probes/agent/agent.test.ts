@@ -197,6 +197,14 @@ describe("Agent against a local HTTP server", () => {
     expect(server.log.some((l) => l.startsWith("/api/agent/jobs/claim") && server.log.indexOf(l) > server.log.lastIndexOf("/api/agent/heartbeat 426"))).toBe(false);
   });
 
+  it("exits with code 4 when a server upgraded under it refuses its claims", async () => {
+    const { agent: a } = agent({ once: false });
+    const running = a.run();
+    await server.waitFor(() => server.registrations.length === 1);
+    server.incompatibleClaims = "This agent (probebook-agent 0.2.0, protocol 1) is too old for this server";
+    expect(await running).toEqual({ code: 4, message: `${server.url} refused this agent's version: This agent (probebook-agent 0.2.0, protocol 1) is too old for this server` });
+  });
+
   it("reports its version and protocol version in its capabilities", async () => {
     const { agent: a } = agent({ once: false });
     const running = a.run();

@@ -341,6 +341,11 @@ export class Agent {
         this.revoked(err);
         return null;
       }
+      // The server was upgraded under this agent and no longer speaks its protocol.
+      if (isIncompatible(err)) {
+        this.incompatible(err);
+        return null;
+      }
       this.deps.log.error(`claiming a job failed: ${err instanceof Error ? err.message : String(err)}`);
       await sleep((this.deps.backoff ?? DEFAULT_BACKOFF).capMs, this.stopper.signal);
       return null;

@@ -44,6 +44,17 @@ describe("claimJob", () => {
     expect(await claimJob({ credentialHash, waitSec: 0 })).toBeNull();
   });
 
+  it("gives no job to an agent whose reported protocol this server no longer speaks, refusing its claim with the upgrade", async () => {
+    const { host, credentialHash } = await agentHost();
+    const run = await queue(host.id);
+    await db().host.update({ where: { id: host.id }, data: { agentVersion: "0.0.1", agentProtocolVersion: 99 } });
+    await expect(claimJob({ credentialHash, waitSec: 0 })).rejects.toMatchObject({ code: "UPGRADE_REQUIRED", message: expect.stringMatching(/probebook-agent 0\.0\.1, protocol 99\) is newer than this server/) });
+    expect((await db().probeRun.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("QUEUED");
+    // After the agent's upgrade (its start reports protocol 1), or for agents that never reported one.
+    await db().host.update({ where: { id: host.id }, data: { agentProtocolVersion: null } });
+    expect(await claimJob({ credentialHash, waitSec: 0 })).toMatchObject({ job: { id: run.id } });
+  });
+
   it("refuses a credential revoked after this instance first saw it", async () => {
     const { host, credentialHash } = await agentHost();
     expect(await claimJob({ credentialHash, waitSec: 0 })).toBeNull();

@@ -3,6 +3,7 @@ import { notifySql } from "../../notifications";
 import type { AgentRequests } from "../../../probes/protocol/schemas";
 import { instance } from "../../instance/instance";
 import { unknownCredential } from "./unknown-credential";
+import { AGENT_POLICY, assertAgentCompatible } from "./compatibility";
 
 interface ClaimedRow {
   id: string;
@@ -16,24 +17,28 @@ interface ClaimedRow {
  * One round trip of plain SQL per poll, since every idle agent of the fleet sends one: checks the
  * credential, takes the host's oldest queued run (SKIP LOCKED lets several claimers race safely)
  * and tells the run's watchers, and says whether the host has pending requests. No row means the
- * credential no longer belongs to the host (revoked, or the host was deleted).
+ * credential no longer belongs to the host (revoked, or the host was deleted). An agent whose
+ * reported protocol version this server no longer speaks (the server was upgraded under it) is
+ * given no job: its claim is refused with the upgrade to run.
  */
 const CLAIM_SQL = `
   WITH host AS (
-    SELECT id, tools_recheck_requested_at > COALESCE(tools_checked_at, '-infinity') AS recheck
+    SELECT id, tools_recheck_requested_at > COALESCE(tools_checked_at, '-infinity') AS recheck,
+      agent_version, agent_protocol_version,
+      COALESCE(agent_protocol_version, 1) BETWEEN $3::int AND $4::int AS compatible
     FROM hosts WHERE id = $1::uuid AND agent_credential_hash = $2
   ), claimed AS (
     UPDATE probe_runs SET status = 'RUNNING', started_at = now(), last_activity_at = now(), updated_at = now()
     WHERE id = (
       SELECT id FROM probe_runs
-      WHERE host_id = (SELECT id FROM host) AND status = 'QUEUED'
+      WHERE host_id = (SELECT id FROM host WHERE compatible) AND status = 'QUEUED'
       ORDER BY created_at
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
     RETURNING id, probe, params, experiment_id, arm_index
   )
-  SELECT host.recheck, c.id::text AS id, c.probe::text AS probe, c.params, c.experiment_id::text AS experiment_id, c.arm_index,
+  SELECT host.recheck, host.compatible, host.agent_version, host.agent_protocol_version, c.id::text AS id, c.probe::text AS probe, c.params, c.experiment_id::text AS experiment_id, c.arm_index,
          CASE WHEN c.id IS NOT NULL THEN pg_notify(${notifySql.runChannel("c.id")}, ${notifySql.status()})::text END AS notified
   FROM host LEFT JOIN claimed c ON true`;
 
@@ -46,12 +51,17 @@ export type ClaimOutcome = { job: ClaimedRow } | { requests: AgentRequests } | n
  * the request, so a report that fails to arrive is asked for again.
  */
 async function claimOnce(hostId: string, credentialHash: string): Promise<ClaimOutcome> {
-  const { rows } = await pgPool().query<ClaimedRow & { recheck: boolean | null }>(CLAIM_SQL, [hostId, credentialHash]);
+  const { min, max } = AGENT_POLICY.protocol;
+  const { rows } = await pgPool().query<ClaimedRow & { recheck: boolean | null; compatible: boolean; agent_version: string | null; agent_protocol_version: number | null }>(
+    CLAIM_SQL,
+    [hostId, credentialHash, min, max],
+  );
   const row = rows[0];
   if (!row) {
     instance().knownAgents.forget(credentialHash);
     throw unknownCredential();
   }
+  if (!row.compatible) assertAgentCompatible({ agentVersion: row.agent_version ?? "unknown", protocolVersion: row.agent_protocol_version ?? undefined });
   if (row.id) return { job: { id: row.id, probe: row.probe, params: row.params, experiment_id: row.experiment_id, arm_index: row.arm_index } };
   return row.recheck ? { requests: { recheckTools: true } } : null;
 }

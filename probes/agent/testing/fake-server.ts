@@ -37,6 +37,8 @@ export class FakeAgentServer {
   revoked = false;
   /** Set: register and heartbeats carrying capabilities answer 426 with this message (a version the server refuses). */
   incompatible: string | null = null;
+  /** Set: claims answer 426 with this message (a server upgraded under a running agent). */
+  incompatibleClaims: string | null = null;
   /** Finish requests answer 503 while true (the rest works): a finish then waits in the spool. */
   refuseFinishes = false;
   /** Longest a claim is held open, whatever waitSec says (tests must be quick). */
@@ -115,6 +117,7 @@ export class FakeAgentServer {
     if (path === "/api/agent/jobs/claim") {
       const b = parse(claimRequestSchema);
       if (!b) return;
+      if (this.incompatibleClaims) return send(426, { error: this.incompatibleClaims });
       const end = Date.now() + Math.min(b.waitSec * 1000, this.claimHoldMs);
       while (this.jobs.length === 0 && this.requests.length === 0 && Date.now() < end && !req.destroyed) await new Promise((r) => setTimeout(r, 10));
       const job = this.jobs.shift();
