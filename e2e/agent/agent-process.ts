@@ -32,7 +32,10 @@ export function startAgent(opts: {
   const scratch = opts.scratch ?? fs.mkdtempSync(path.join(root, ".data", "e2e-agent-scratch-"));
   // `node --import tsx` runs the agent in this very process (the tsx CLI would fork a child), so
   // SIGKILL reaches the agent itself, as kill -9 on a host would.
-  const args = ["--import", "tsx", "probes/agent/main.ts", "--server", opts.server, "--allow", (opts.allow ?? [scratch, "/dev/shm"]).join(","), "--state-dir", stateDir, ...(opts.transport ? ["--transport", opts.transport] : []), ...(opts.extraArgs ?? [])];
+  // A test's teardown stops its agent at once (the run in flight is cancelled, as before the stop
+  // grace existed) unless the test asks for a grace itself: e2e/agent/stopping.spec.ts tests that.
+  const grace = (opts.extraArgs ?? []).some((a) => a.startsWith("--stop-grace")) ? [] : ["--stop-grace", "0"];
+  const args = ["--import", "tsx", "probes/agent/main.ts", "--server", opts.server, "--allow", (opts.allow ?? [scratch, "/dev/shm"]).join(","), "--state-dir", stateDir, ...(opts.transport ? ["--transport", opts.transport] : []), ...grace, ...(opts.extraArgs ?? [])];
   // The token through the environment, as the dashboard's command passes it (not readable in ps).
   const env = { ...process.env, ...(opts.token ? { PROBEBOOK_AGENT_TOKEN: opts.token } : {}), ...opts.env };
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
