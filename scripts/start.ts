@@ -8,7 +8,7 @@ import { dataDir, projectRoot } from "../lib/runtime/paths";
 import { seedDatabase } from "../prisma/seed";
 import { LOCAL_AGENT_STOP_GRACE_SEC, LOCAL_AGENT_STOP_MS, startLocalAgent } from "../lib/runtime/local-agent";
 import { stopProcessGroup, type Supervisor } from "../lib/runtime/supervise";
-import { StopSignals } from "../probes/agent/stop-signals";
+import { RELAY_WINDOW_MS, StopSignals } from "../probes/agent/stop-signals";
 import { probeToolsHint } from "../lib/runtime/probe-tools-hint";
 
 const log = (msg: string) => console.log(`[probebook] ${msg}`);
@@ -52,7 +52,9 @@ async function shutdown(code: number, hurry = false): Promise<void> {
   if (localAgent) {
     if (!hurry && localAgent.current()) log(`stopping the local agent: a run in progress may finish first (up to ${LOCAL_AGENT_STOP_GRACE_SEC} s); Ctrl-C again to stop it at once`);
     const stop = localAgent.stop(LOCAL_AGENT_STOP_MS);
-    if (hurry) localAgent.hurry();
+    // The second signal after the agent's relay window, or it would count as a copy of the first.
+    const agent = localAgent;
+    if (hurry) setTimeout(() => agent.hurry(), RELAY_WINDOW_MS + 100);
     await stop;
   }
   // Whole process groups, SIGKILL after 5 s: a hanging web server must not keep the port.
