@@ -148,7 +148,8 @@ test("Ctrl-C on a running `npm run agent`: it claims nothing more, the run finis
   await new Promise((r) => setTimeout(r, 1500));
   again.interrupt();
   expect([130, "SIGINT"]).toContain(await within(again.exited, 15_000, "the agent's exit at once", again.output));
-  expect(again.output()).toContain("SIGINT again: exiting at once; undelivered output stays in the spool");
+  expect(again.output()).toContain("SIGINT again: exiting at once; the running probe is stopped, undelivered output stays in the spool");
+  await expectProbeGone(again.output(), long);
   const next = startAgent({ server: baseURL!, stateDir, scratch });
   try {
     // Replayed from the spool: every chunk written before the exit, and a finish saying what happened.
@@ -157,6 +158,23 @@ test("Ctrl-C on a running `npm run agent`: it claims nothing more, the run finis
     await next.stop();
   }
 });
+
+/** The probe of an agent that exited at once must not go on: no process works in its run directory. */
+async function expectProbeGone(output: string, runId: string): Promise<string> {
+  const dir = new RegExp(`run ${runId}: \\S+ .*--directory=(\\S+)`).exec(output)?.[1];
+  expect(dir, "the agent logged the probe's command line").toBeTruthy();
+  const workingThere = () =>
+    fs.readdirSync("/proc").filter((p) => {
+      if (!/^\d+$/.test(p)) return false;
+      try {
+        return fs.readFileSync(`/proc/${p}/cmdline`, "utf8").includes(dir!);
+      } catch {
+        return false;
+      }
+    });
+  await expect.poll(workingThere, { timeout: 5000 }).toEqual([]);
+  return dir!;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -202,7 +220,18 @@ test("`npm start` stopped and started again during a local-agent run: the run en
   await expect.poll(() => hostIdIn(restarted.output()), { timeout: 120_000 }).toBe(hostId);
   const after = await launch(request, base, token, hostId, 1);
   await expectComplete(request, token, after, ["SUCCEEDED"]);
-  restarted.interrupt();
-  expect([0, "SIGINT"]).toContain(await within(restarted.exited, 100_000, "npm start's second stop", restarted.output));
   expect(await expectComplete(request, token, id, ["SUCCEEDED"])).toBe("SUCCEEDED");
+
+  // A deliberate second Ctrl-C: the local agent exits at once, its run's output kept in its spool.
+  const long = await launch(request, base, token, hostId, 60);
+  await runningWithOutput(request, token, long);
+  restarted.interrupt();
+  await new Promise((r) => setTimeout(r, 1500));
+  restarted.interrupt();
+  expect([0, "SIGINT"]).toContain(await within(restarted.exited, 30_000, "npm start's stop after a second Ctrl-C", restarted.output));
+  expect(restarted.output()).toContain("stopping the local agent at once");
+  expect(restarted.output()).toContain("SIGTERM again: exiting at once");
+  // The agent's next start would remove the probe's run directory; this test starts none.
+  fs.rmSync(await expectProbeGone(restarted.output(), long), { recursive: true, force: true });
+  expect(fs.existsSync(path.join(dataDir, "agent", "spool", long))).toBe(true);
 });

@@ -170,6 +170,21 @@ describe("Agent against a local HTTP server", () => {
     expect(server.finishes.get(job.runId)).toMatchObject({ cancelled: true, exitCode: null });
   });
 
+  it("stops the running probe's process group for an exit at once", async () => {
+    const job = sarJob();
+    server.jobs.push(job);
+    const { agent: a } = agent({ once: false });
+    const running = a.run();
+    await server.waitFor(() => server.chunks.has(job.runId));
+    const sarPids = () =>
+      readdirSync("/proc").filter((p) => /^\d+$/.test(p) && (() => { try { return readFileSync(`/proc/${p}/cmdline`, "utf8").startsWith("sar\0-u\0") || readFileSync(`/proc/${p}/cmdline`, "utf8").includes("/sar\0-u\0"); } catch { return false; } })());
+    expect(sarPids().length).toBeGreaterThan(0);
+    a.drain("SIGINT received", 60_000);
+    await a.stopProbeNow();
+    expect(sarPids()).toEqual([]);
+    await running;
+  });
+
   it("drains an idle agent at once", async () => {
     const { agent: a } = agent({ once: false });
     const running = a.run();
@@ -189,7 +204,8 @@ describe("Agent against a local HTTP server", () => {
     server.incompatible = null;
     const first = agent({ once: false }).agent;
     const running = first.run();
-    await server.waitFor(() => server.registrations.length === 1);
+    // Registered and its credential stored (the server saw the request a moment before).
+    await server.waitFor(() => existsSync(credentialPath(stateDir)));
     first.stop("test over");
     await running;
     server.incompatible = why;

@@ -125,6 +125,11 @@ export class Agent {
     }, graceMs).unref();
   }
 
+  /** Before an exit at once: the running probe must not outlive the agent (bounded: about 2 s). */
+  async stopProbeNow(): Promise<void> {
+    await this.current?.stopProbeNow();
+  }
+
   /** Cancels a run for a stop and bounds how long its output may take to reach the server. */
   private wind(run: JobRun, reason: string): void {
     run.cancel(reason);

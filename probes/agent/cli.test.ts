@@ -73,7 +73,7 @@ describe("parseCli", () => {
       expect(error(parse([...base, `--stop-grace=${bad}`]))).toBe(`--stop-grace must be a whole number of seconds from 0 to 86400, not "${bad}"`);
     }
     const help = parse(["--help"]);
-    expect(help.kind === "help" && help.text).toMatch(/--stop-grace SECONDS[\s\S]*second Ctrl-C[\s\S]*exits at once[\s\S]*spool/);
+    expect(help.kind === "help" && help.text).toMatch(/--stop-grace SECONDS[\s\S]*second Ctrl-C[\s\S]*stops the probe \(within 2 s\) and exits at[\s\S]*once[\s\S]*spool/);
   });
 
   it("reads --transport auto|socket|http (default auto) and names the flag for anything else", () => {

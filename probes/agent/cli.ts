@@ -98,8 +98,9 @@ Options:
                      at once), then cancels it; its output and finish are delivered
                      before it exits. Copies of the signal within half a second (the
                      terminal, npm and a shell all pass on one Ctrl-C) count as one; a
-                     second Ctrl-C after that exits at once and leaves what was not
-                     delivered in the spool, sent at the next start
+                     second Ctrl-C after that stops the probe (within 2 s) and exits at
+                     once, leaving what was not delivered in the spool, sent at the next
+                     start
   --once             run one job, then exit
   --quiet            log warnings and errors only
   --no-telemetry     do not sample cpu, the target's device, memory and paging once a

@@ -72,8 +72,9 @@ async function main(): Promise<number> {
       if (action === "copy") return;
       if (action === "now") {
         // A deliberate second request: the spool keeps whatever was not delivered.
-        log.warn(`${sig} again: exiting at once; undelivered output stays in the spool and is sent at the next start`);
-        process.exit(130);
+        log.warn(`${sig} again: exiting at once; the running probe is stopped, undelivered output stays in the spool and is sent at the next start`);
+        void agent.stopProbeNow().finally(() => process.exit(130));
+        return;
       }
       agent.drain(`${sig} received`, options.stopGraceSec * 1000);
     });

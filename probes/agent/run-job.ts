@@ -57,6 +57,26 @@ export class JobRun {
     this.command?.cancel();
   }
 
+  /**
+   * The agent exits at once (a second stop request): the probe is stopped first — it would
+   * otherwise go on loading the disk with nobody to read it. SIGTERM to its process group, as a
+   * cancel does (fio's main process then ends the job processes it forked, which run in sessions
+   * of their own), SIGKILL to the group after at most `graceMs`. Its run directory is removed at
+   * the next start (the run-dir journal); its output is in the spool.
+   */
+  async stopProbeNow(graceMs = 2000): Promise<void> {
+    const command = this.command;
+    if (!command?.pid) return;
+    this.cancelRequested = true;
+    command.cancel();
+    await Promise.race([command.done, new Promise((r) => setTimeout(r, graceMs))]);
+    try {
+      process.kill(-command.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+
   /** Shutdown deadline passed: stop waiting for the server; the spool keeps the rest. */
   abandonDelivery(): void {
     this.streamer?.stop();
