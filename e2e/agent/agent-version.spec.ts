@@ -32,6 +32,10 @@ test("the server refuses an agent of a newer protocol with 426 and the versions;
   const current = await host("agent-current");
   expect((await register(current.registrationToken, capabilities(AGENT_VERSION, AGENT_PROTOCOL_VERSION))).status()).toBe(201);
 
+  const hostJson = async (id: string) => (await (await request.get(`/api/hosts/${id}`, { headers: bearer(token) })).json()) as { agentVersion: string | null; agentOutdated: boolean };
+  expect(await hostJson(old.id)).toMatchObject({ agentVersion: "0.1.0", agentOutdated: true });
+  expect(await hostJson(current.id)).toMatchObject({ agentVersion: AGENT_VERSION, agentOutdated: false });
+
   await signInAs(page, "viewer");
   await page.goto(`/hosts/${old.id}`);
   await expect(page.getByTestId("agent-version")).toHaveText("agent 0.1.0 outdated");

@@ -22,6 +22,8 @@ export const hostSchema = z
     profile: z.record(z.string(), z.unknown()).nullable().describe("The host profile the agent last sent."),
     toolsCheckedAt: z.string().nullable().describe("When the agent last reported its tools."),
     toolsRecheckRequestedAt: z.string().nullable().describe("When an operator last asked for a re-check."),
+    agentVersion: z.string().nullable().describe("The agent release as it last reported it (register, or its last start)."),
+    agentOutdated: z.boolean().describe("The agent is older than the release this server ships: re-run the install line to upgrade it."),
   })
   .meta({ id: "Host" });
 

@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import type { Capabilities } from "../../../probes/protocol/schemas";
+import { agentIsOutdated } from "../agent/compatibility";
 
 type Stored = {
   id: string;
@@ -11,6 +12,7 @@ type Stored = {
   profile: Prisma.JsonValue;
   toolsCheckedAt: Date | null;
   toolsRecheckRequestedAt: Date | null;
+  agentVersion: string | null;
 };
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -31,6 +33,8 @@ export function hostToJson(h: Stored) {
     profile: record(h.profile),
     toolsCheckedAt: iso(h.toolsCheckedAt),
     toolsRecheckRequestedAt: iso(h.toolsRecheckRequestedAt),
+    agentVersion: h.agentVersion,
+    agentOutdated: agentIsOutdated(h.agentVersion),
   };
 }
 
