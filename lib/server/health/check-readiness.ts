@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type pg from "pg";
 import { pgPool } from "../../pg-pool";
 import { instance } from "../../instance/instance";
 
@@ -13,20 +14,22 @@ export interface Readiness {
 /** How long the database may take to answer before the instance counts as not ready. */
 export const READY_DB_TIMEOUT_MS = 2000;
 
-/**
- * The newest migration this build ships: its directory name under prisma/migrations (found from
- * PROBEBOOK_ROOT or the working directory, as the parse worker's source is). Read once.
- */
-let shipped: string | null | undefined;
-export function newestShippedMigration(): string | null {
-  if (shipped !== undefined) return shipped;
-  const dir = path.join(process.env.PROBEBOOK_ROOT ?? process.cwd(), "prisma", "migrations");
-  try {
-    shipped = fs.readdirSync(dir).filter((n) => /^\d{14}_\w+$/.test(n)).sort().at(-1) ?? null;
-  } catch {
-    shipped = null;
+/** prisma/migrations of this build, found from PROBEBOOK_ROOT or the working directory (as the parse worker's source is). */
+const migrationsDir = () => path.join(process.env.PROBEBOOK_ROOT ?? process.cwd(), "prisma", "migrations");
+
+/** The newest migration under `dir`: its directory name, or null when there is none. Read once per directory. */
+const shipped = new Map<string, string | null>();
+export function newestShippedMigration(dir = migrationsDir()): string | null {
+  if (!shipped.has(dir)) {
+    let newest: string | null = null;
+    try {
+      newest = fs.readdirSync(dir).filter((n) => /^\d{14}_\w+$/.test(n)).sort().at(-1) ?? null;
+    } catch {
+      newest = null;
+    }
+    shipped.set(dir, newest);
   }
-  return shipped;
+  return shipped.get(dir)!;
 }
 
 function within<T>(ms: number, p: Promise<T>): Promise<T> {
@@ -48,12 +51,12 @@ const MIGRATIONS_SQL = `
  * its newest applied migration is the newest this build ships (none failed half-way), and the
  * instance's machinery has started. The first failing check is the reason.
  */
-export async function checkReadiness(): Promise<Readiness> {
+export async function checkReadiness(opts: { pool?: pg.Pool; migrationsDir?: string } = {}): Promise<Readiness> {
   const checks: Readiness["checks"] = { database: "pending", migrations: "pending", instance: instance().started ? "ok" : "pending" };
   const notReady = (reason: string): Readiness => ({ status: "not-ready", reason, checks });
   let row: { applied: string | null; failed: string | null };
   try {
-    row = (await within(READY_DB_TIMEOUT_MS, pgPool().query<{ applied: string | null; failed: string | null }>(MIGRATIONS_SQL))).rows[0]!;
+    row = (await within(READY_DB_TIMEOUT_MS, (opts.pool ?? pgPool()).query<{ applied: string | null; failed: string | null }>(MIGRATIONS_SQL))).rows[0]!;
     checks.database = "ok";
   } catch (err) {
     checks.database = "failed";
@@ -66,7 +69,7 @@ export async function checkReadiness(): Promise<Readiness> {
     }
     return notReady(`the database is unreachable: ${why.slice(0, 200)}`);
   }
-  const want = newestShippedMigration();
+  const want = newestShippedMigration(opts.migrationsDir);
   if (row.failed) {
     checks.migrations = "failed";
     return notReady(`migration ${row.failed} failed half-way; see \`npx prisma migrate resolve\``);
