@@ -1,6 +1,7 @@
 // The app's one logger: LOG_FORMAT=json writes one pino JSON object per line on stdout (for a log
 // collector); text (the default) keeps the plain lines the app has always printed. LOG_LEVEL
 // drops what is below it in both. Request errors carry the request id scripts/serve.ts assigns.
+import { format } from "node:util";
 import pino from "pino";
 import { levelEnabled, logSettingsFrom, type LogLevel, type LogSettings } from "../probes/core/log-settings";
 
@@ -60,4 +61,27 @@ export function log(): AppLog {
     g[SLOT] = createAppLog("error" in s ? { format: "text", level: "info" } : s);
   }
   return g[SLOT];
+}
+
+/**
+ * With LOG_FORMAT=json, what others print through console (Next.js's own start-up and error
+ * lines, libraries' warnings) becomes JSON lines too, at the console method's level, so a log
+ * collector never meets a line it cannot parse. pino itself writes to the file descriptor, not
+ * through console, so nothing loops. Called once by scripts/serve.ts.
+ */
+export function consoleToLog(env: Record<string, string | undefined> = process.env, target: AppLog = log()): void {
+  const s = logSettingsFrom(env);
+  if ("error" in s || s.format !== "json") return;
+  const to =
+    (level: LogLevel) =>
+    (...args: unknown[]) => {
+      const err = args.find((a) => a instanceof Error);
+      const rest = args.filter((a) => a !== err);
+      target[level](rest.length > 0 ? format(...rest) : err instanceof Error ? err.message : "", err ? { err } : undefined);
+    };
+  console.debug = to("debug");
+  console.log = to("info");
+  console.info = to("info");
+  console.warn = to("warn");
+  console.error = to("error");
 }

@@ -8,7 +8,7 @@
 import http from "node:http";
 import next from "next";
 import { gatewayPublished } from "../lib/gateway/bridge";
-import { log } from "../lib/log";
+import { consoleToLog, log } from "../lib/log";
 import { listenHostFrom, opsSettingsProblems } from "../lib/runtime/ops-settings";
 import { accessLogger, assignRequestId } from "./serve-requests";
 
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   // Every operations variable is checked before anything starts, each wrong one named.
   const problems = opsSettingsProblems(process.env);
   if (problems.length > 0) throw new Error(problems.join("; "));
+  consoleToLog();
   // -H ADDRESS, as `next start` takes it, or HOST: the address to listen on (all interfaces without either).
   const h = process.argv.indexOf("-H");
   if (h >= 0 && !process.argv[h + 1]) throw new Error("-H needs an address to listen on, e.g. -H 127.0.0.1");
