@@ -38,6 +38,7 @@ export function createAppLog(settings: LogSettings, out?: { write(line: string):
     if (!levelEnabled(level, settings.level)) return;
     const { err, ...rest } = fields ?? {};
     const extra = Object.entries(rest)
+      .filter(([, v]) => v !== undefined)
       .map(([k, v]) => ` ${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
       .join("");
     const why = err === undefined ? "" : `\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     server.listen({ port, host: listenHost, backlog: 4096 }, () => resolve());
   });
   const where = listenHost ? `${listenHost.includes(":") ? `[${listenHost}]` : listenHost}:${port}` : `port ${port}`;
-  log().info(`serving on ${where}${gateway ? " (agent socket at /api/agent/socket)" : ""}`, { port, host: listenHost ?? null });
+  log().info(`serving on ${where}${gateway ? " (agent socket at /api/agent/socket)" : ""}`);
 }
 
 main().catch((err: unknown) => {

@@ -102,7 +102,7 @@ test("HOST=127.0.0.1 listens on the loopback only, where the default listens eve
   expect(await connects(outside!, port)).toBe(false);
   // The e2e server, started without HOST: the same probe reaches it from outside.
   expect(await connects(outside!, Number(new URL(baseURL!).port))).toBe(true);
-  expect(jsonLines().find((l) => typeof l.msg === "string" && l.msg.startsWith("serving on"))).toMatchObject({ level: "info", host: "127.0.0.1", port });
+  expect(jsonLines().find((l) => typeof l.msg === "string" && l.msg.startsWith("serving on"))).toMatchObject({ level: "info", msg: `serving on 127.0.0.1:${port} (agent socket at /api/agent/socket)` });
 });
 
 test("liveness and readiness, and /api/health as before", async ({ request }) => {
