@@ -12,7 +12,7 @@ function create() {
   return {
     registry,
     // Read at scrape time (lib/server/metrics/read-metrics.ts): the same figures on every instance.
-    runs: new Gauge({ name: "probebook_runs", help: "Runs in each status, in the database (the same on every instance).", labelNames: ["status"] as const, registers }),
+    runs: new Gauge({ name: "probebook_runs", help: "Runs queued and running now (status QUEUED or RUNNING), in the database (the same on every instance).", labelNames: ["status"] as const, registers }),
     queueOldestAge: new Gauge({ name: "probebook_queue_oldest_age_seconds", help: "Age of the oldest QUEUED run (0 when none), in the database.", registers }),
     hostsOnline: new Gauge({ name: "probebook_hosts_online", help: "Hosts whose agent was seen in the last 90 s (the dashboard's online window), in the database.", registers }),
     // This instance's, read from its machinery at scrape time.
