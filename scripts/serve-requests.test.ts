@@ -61,14 +61,14 @@ describe("the access log", () => {
     });
   });
 
-  it("leaves out successful health checks and scrapes at info, and keeps their failures", async () => {
+  it("leaves out successful health checks, scrapes and agent requests at info, and keeps their failures", async () => {
     await withServer({ LOG_FORMAT: "json" }, (req, res) => {
-      res.writeHead(req.url === "/api/health/ready" ? 503 : 200);
+      res.writeHead(req.url === "/api/health/ready" || req.url === "/api/agent/heartbeat" ? 503 : 200);
       res.end();
     }, async (url, lines) => {
-      for (const p of ["/metrics", "/api/health", "/api/health/live", "/api/health/ready", "/api/healthy"]) await (await fetch(url + p)).text();
-      await expect.poll(() => lines.length).toBe(2);
-      expect(lines.map((l) => (JSON.parse(l) as { path: string }).path).sort()).toEqual(["/api/health/ready", "/api/healthy"]);
+      for (const p of ["/metrics", "/api/health", "/api/health/live", "/api/health/ready", "/api/healthy", "/api/agent/claim", "/api/agent/heartbeat"]) await (await fetch(url + p)).text();
+      await expect.poll(() => lines.length).toBe(3);
+      expect(lines.map((l) => (JSON.parse(l) as { path: string }).path).sort()).toEqual(["/api/agent/heartbeat", "/api/health/ready", "/api/healthy"]);
     });
   });
 

@@ -22,13 +22,17 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse | null
   return id;
 }
 
-/** Probes a balancer or Prometheus sends every few seconds: their successes are not worth a line each. */
-const QUIET_PATHS = /^\/(metrics|api\/health(\/live|\/ready)?)$/;
+/**
+ * Requests that come by the thousand and say nothing when they succeed: a balancer's health
+ * checks, Prometheus's scrapes, and HTTP agents' claims, uploads and heartbeats (a fleet of a
+ * thousand long-polls about 20 times a second).
+ */
+const QUIET_PATHS = /^\/(metrics|api\/health(\/live|\/ready)?|api\/agent\/.*)$/;
 
 /**
  * One line per request when it ends (method, path without its query, status, duration, request
- * id): at info with LOG_FORMAT=json, at debug in text (the text log never had one). Health checks
- * and scrapes that succeed are at debug in both.
+ * id): at info with LOG_FORMAT=json, at debug in text (the text log never had one). Health checks,
+ * scrapes and agent requests that succeed are at debug in both.
  */
 export function accessLogger(log: AppLog, env: Record<string, string | undefined> = process.env) {
   const settings = logSettingsFrom(env);
