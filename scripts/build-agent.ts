@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     allowScripts: { "node-pty": true },
   };
   await writeFile(path.join(out, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
-  for (const f of ["README.md", "probebook-agent.service"]) {
+  for (const f of ["README.md", "probebook-agent.service", "install.sh"]) {
     await copyFile(path.join(root, "probes/agent/deploy", f), path.join(out, f));
   }
   const bytes = result.metafile.outputs[path.relative(root, bundle)]?.bytes ?? 0;
