@@ -62,7 +62,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-[ "$(id -u)" = 0 ] || die "run as root: curl -fsSL .../agent/install.sh | sudo sh -s -- ..."
+need_root() { [ "$(id -u)" = 0 ] || die "run as root: curl -fsSL .../agent/install.sh | sudo sh -s -- ..."; }
 
 uninstall() {
   if [ -f "$UNIT" ] && command -v systemctl >/dev/null 2>&1; then
@@ -83,6 +83,7 @@ uninstall() {
 }
 
 if [ "$UNINSTALL" = yes ]; then
+  need_root
   uninstall
   exit 0
 fi
@@ -101,6 +102,8 @@ esac
 case $SERVER in *[!]A-Za-z0-9.:/_~[-]*) die "--server must be a plain URL (letters, digits and . : / _ ~ - [ ]), not '$SERVER'" ;; esac
 SERVER=${SERVER%/}
 
+# Checked whole before it is split: a space would otherwise make two directories of one.
+case $ALLOW in *[!A-Za-z0-9._/,-]*) die "--allow $ALLOW: only letters, digits and . _ / - are accepted, commas between directories" ;; esac
 DIRS=$(printf '%s' "$ALLOW" | tr ',' ' ')
 [ -n "$DIRS" ] || die "--allow needs at least one directory"
 for dir in $DIRS; do
@@ -108,13 +111,13 @@ for dir in $DIRS; do
     /*) ;;
     *) die "--allow $dir: give an absolute path" ;;
   esac
-  case $dir in *[!A-Za-z0-9._/-]*) die "--allow $dir: only letters, digits and . _ / - are accepted" ;; esac
   case /$dir/ in */../* | */./*) die "--allow $dir: no . or .. components" ;; esac
   [ "$dir" != / ] || die "--allow /: choose a directory, not the root"
   case $dir in "$STATE_DIR" | "$STATE_DIR"/* | "$CONF_DIR" | "$CONF_DIR"/*) die "--allow $dir: not inside the agent's own $STATE_DIR or $CONF_DIR" ;; esac
   if [ -e "$dir" ] && [ ! -d "$dir" ]; then die "--allow $dir: exists and is not a directory"; fi
 done
 
+need_root
 case $(uname -m) in
   x86_64 | amd64) ARCH=linux-x64 ;;
   aarch64 | arm64) ARCH=linux-arm64 ;;
