@@ -3,7 +3,7 @@
 // is turned into a blob by `node --experimental-sea-config` and injected with postject into a copy
 // of the node binary running this build. That binary's architecture is the only one this machine
 // can make: Node offers no cross build, and another architecture's node cannot be fetched here.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { chmod, copyFile, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -90,10 +90,11 @@ export async function buildSea(root: string, out: string): Promise<{ built: SeaR
   const file = path.join(out, `probebook-agent-${arch}`);
   await copyFile(process.execPath, file);
   await chmod(file, 0o755);
-  // postject's own API (a devDependency): the CLI would be one more process for the same call.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- postject ships no types
-  const { inject } = require("postject") as { inject(file: string, name: string, data: Buffer, opts: { sentinelFuse: string }): Promise<void> };
-  await inject(file, "NODE_SEA_BLOB", await readFile(blob), { sentinelFuse: SEA_FUSE });
+  // postject's CLI (a devDependency) in a child: its ELF library prints a warning per note section
+  // it cannot name, dozens of lines that mean nothing here; shown only if the injection fails.
+  const postject = path.join(root, "node_modules/postject/dist/cli.js");
+  const injected = spawnSync(process.execPath, [postject, file, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE], { encoding: "utf8" });
+  if (injected.status !== 0) throw new Error(`postject failed (exit ${injected.status}):\n${injected.stdout}${injected.stderr}`);
   const digest = await sha256File(file);
   // sha256sum's own format, so `sha256sum -c` reads it.
   await writeFile(`${file}.sha256`, `${digest}  ${path.basename(file)}\n`);

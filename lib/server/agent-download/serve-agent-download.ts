@@ -31,12 +31,12 @@ function notBuilt(arch: AgentArch): Answer {
 }
 
 /** `file` is the last path segment: `linux-x64` or `linux-x64.sha256`. An open file is the caller's to stream or close. */
-async function answer(file: string): Promise<Answer> {
+async function answer(file: string, dir: string): Promise<Answer> {
   const wantsSum = file.endsWith(".sha256");
   const arch = wantsSum ? file.slice(0, -".sha256".length) : file;
   if (!isAgentArch(arch)) return error(400, `arch must be ${AGENT_ARCHES.join(" or ")} (optionally with .sha256), not "${arch.slice(0, 40)}"`);
   const name = agentFileName(arch);
-  const full = path.join(agentDistDir(), name);
+  const full = path.join(dir, name);
   let handle: FileHandle;
   try {
     handle = await open(full, "r");
@@ -69,9 +69,9 @@ async function answer(file: string): Promise<Answer> {
   }
 }
 
-/** For the app route (app/agent/download/[file]/route.ts). */
-export async function serveAgentDownload(file: string): Promise<Response> {
-  const a = await answer(file);
+/** For the app route (app/agent/download/[file]/route.ts); `dir` is dist/agent unless a test says. */
+export async function serveAgentDownload(file: string, dir = agentDistDir()): Promise<Response> {
+  const a = await answer(file, dir);
   if ("json" in a) return Response.json(a.json, { status: a.status, headers: a.headers });
   if ("text" in a) return new Response(a.text, { headers: a.headers });
   const body = Readable.toWeb(a.file.createReadStream({ autoClose: true })) as ReadableStream<Uint8Array>;
@@ -84,7 +84,7 @@ export function handleAgentDownload(req: IncomingMessage, res: ServerResponse, e
   const segment = req.url.split("?")[0]!.slice(DOWNLOAD_PREFIX.length);
   // A deeper path or an escaped one is Next.js's to refuse (proxy.ts answers malformed escapes).
   if (segment.includes("/") || segment.includes("%")) return false;
-  void answer(segment).then(
+  void answer(segment, agentDistDir()).then(
     (a) => {
       const head = req.method === "HEAD";
       if ("file" in a) {

@@ -9,7 +9,7 @@ import { findOnPath } from "../../profile/exec-tool";
 const script = path.join(__dirname, "install.sh");
 const TOKEN = "pbr_abcdefghijklmnop";
 const run = (...args: string[]) => {
-  const r = spawnSync("sh", [script, ...args], { encoding: "utf8", env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
+  const r = spawnSync("sh", [script, ...args], { encoding: "utf8" });
   return { code: r.status, err: r.stderr, out: r.stdout };
 };
 const server = ["--server", "http://127.0.0.1:9"];

@@ -54,19 +54,29 @@ function writeAddon(file: string, data: Uint8Array): void {
   renameSync(tmp, file);
 }
 
+/**
+ * `data` as `<dir>/<name>-<sha>.node`, written once per content into a private directory and
+ * read back: the path returned holds exactly these bytes.
+ */
+export function placeAddon(dir: string, name: string, data: Uint8Array): string {
+  const digest = sha256(data);
+  const file = path.join(dir, `${name}-${digest.slice(0, 16)}.node`);
+  privateDir(dir);
+  if (!readIfSame(file, digest)) writeAddon(file, data);
+  // Checked again as written: what is loaded is byte for byte what the build embedded.
+  if (!readIfSame(file, digest)) throw new Error(`${file} does not match the embedded addon after writing it`);
+  return file;
+}
+
 /** The addon embedded under `<name>.node`, written to the state dir once per content and loaded. */
 export function loadEmbeddedAddon(name: string): { dir: string; module: unknown } {
   if (!nativeDir) throw new Error(`the terminal addon ${name}.node has no directory to be written to (no --state-dir was resolved)`);
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- node:sea exists only in Node ≥ 20.12, and only matters inside the executable
-  const sea = require("node:sea") as { isSea(): boolean; getAsset(key: string): ArrayBuffer };
+  const sea = require("node:sea") as { getAsset(key: string): ArrayBuffer };
   const data = new Uint8Array(sea.getAsset(`${name}.node`));
-  const digest = sha256(data);
-  const file = path.join(nativeDir, `${name}-${digest.slice(0, 16)}.node`);
+  let file = path.join(nativeDir, `${name}.node`);
   try {
-    privateDir(nativeDir);
-    if (!readIfSame(file, digest)) writeAddon(file, data);
-    // Checked again as written: what is loaded is byte for byte what the build embedded.
-    if (!readIfSame(file, digest)) throw new Error(`${file} does not match the embedded addon after writing it`);
+    file = placeAddon(nativeDir, name, data);
     const mod = { exports: {} as unknown };
     process.dlopen(mod, file, os.constants.dlopen.RTLD_NOW);
     return { dir: nativeDir, module: mod.exports };
