@@ -13,6 +13,8 @@ import { ensureDebianRoot, mountOverlay, runInRoot, startInRoot, type Overlay } 
 
 const repo = path.resolve(__dirname, "..", "..");
 const isRoot = process.getuid?.() === 0;
+// The build makes the executable for this machine's architecture only.
+const ARCH = process.arch === "arm64" ? "linux-arm64" : "linux-x64";
 const FAKE_SYSTEMCTL = `#!/bin/sh
 # Records what the installer asks of systemd; no service manager runs in this root.
 printf '%s\\n' "$*" >>/var/log/fake-systemctl.log
@@ -46,7 +48,7 @@ test("the agent executable installs with the one line, registers and runs dd in 
   test.setTimeout(8 * 60_000);
   const built = Date.now();
   execFileSync(process.execPath, ["--import", "tsx", "scripts/build-agent.ts"], { cwd: repo, stdio: "pipe" });
-  const binary = path.join(repo, "dist/agent/probebook-agent-linux-x64");
+  const binary = path.join(repo, `dist/agent/probebook-agent-${ARCH}`);
   console.log(`build:agent ${((Date.now() - built) / 1000).toFixed(1)} s, ${(fs.statSync(binary).size / 2 ** 20).toFixed(1)} MiB`);
 
   const rooted = Date.now();
@@ -77,7 +79,7 @@ test("the agent executable installs with the one line, registers and runs dd in 
   const installLine = `${line.replace("| sudo sh", "| sh")} --allow /srv/probebook`;
   const installed = runInRoot(dir, ["sh", "-c", installLine]);
   expect(installed.code, installed.out).toBe(0);
-  expect(installed.out).toContain("installed /usr/local/bin/probebook-agent (linux-x64");
+  expect(installed.out).toContain(`installed /usr/local/bin/probebook-agent (${ARCH}`);
 
   const at = (p: string) => path.join(dir, p);
   const svc = userIn(dir, "probebook-agent");
@@ -150,21 +152,23 @@ test("the agent executable installs with the one line, registers and runs dd in 
 });
 
 test("the server answers each download with the file, its checksum, or an error that says what to do", async ({ request }) => {
-  const binary = path.join(repo, "dist/agent/probebook-agent-linux-x64");
+  const binary = path.join(repo, `dist/agent/probebook-agent-${ARCH}`);
   test.skip(!fs.existsSync(binary), "the first test builds the executable");
-  const res = await request.head("/agent/download/linux-x64");
+  const res = await request.head(`/agent/download/${ARCH}`);
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toBe("application/octet-stream");
   expect(res.headers()["content-length"]).toBe(String(fs.statSync(binary).size));
-  expect(res.headers()["content-disposition"]).toBe('attachment; filename="probebook-agent-linux-x64"');
+  expect(res.headers()["content-disposition"]).toBe(`attachment; filename="probebook-agent-${ARCH}"`);
   expect(res.headers()["x-checksum-sha256"]).toBe(sha256(binary));
-  const sum = await request.get("/agent/download/linux-x64.sha256");
-  expect(await sum.text()).toBe(`${sha256(binary)}  probebook-agent-linux-x64\n`);
+  const sum = await request.get(`/agent/download/${ARCH}.sha256`);
+  expect(await sum.text()).toBe(`${sha256(binary)}  probebook-agent-${ARCH}\n`);
   expect(await sum.text()).toBe(fs.readFileSync(`${binary}.sha256`, "utf8"));
 
-  const arm = await request.get("/agent/download/linux-arm64");
-  expect(arm.status()).toBe(404);
-  expect(((await arm.json()) as { error: string }).error).toMatch(/linux-arm64.*npm run build:agent.*cannot cross-build/);
+  if (ARCH === "linux-x64") {
+    const arm = await request.get("/agent/download/linux-arm64");
+    expect(arm.status()).toBe(404);
+    expect(((await arm.json()) as { error: string }).error).toMatch(/linux-arm64.*npm run build:agent.*cannot cross-build/);
+  }
   const bad = await request.get("/agent/download/windows-x64");
   expect(bad.status()).toBe(400);
   expect(((await bad.json()) as { error: string }).error).toMatch(/^arch must be linux-x64 or linux-arm64/);
