@@ -59,6 +59,12 @@ export interface Overlay {
 
 /** A writable view of `lower` (overlayfs); remove() unmounts it and deletes what was written. */
 export function mountOverlay(lower: string): Overlay {
+  // A run killed before its clean-up left its overlay mounted: the suite runs one test at a time,
+  // so any run-* here is such a leftover.
+  for (const old of fs.readdirSync(cacheDir).filter((d) => d.startsWith("run-"))) {
+    spawnSync("umount", ["--lazy", path.join(cacheDir, old, "merged")]);
+    fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+  }
   const base = fs.mkdtempSync(path.join(cacheDir, "run-"));
   const [upper, work, dir] = ["upper", "work", "merged"].map((d) => path.join(base, d)) as [string, string, string];
   for (const d of [upper, work, dir]) fs.mkdirSync(d);
