@@ -57,6 +57,23 @@ export interface SeaResult {
   file: string;
   bytes: number;
   sha256: string;
+  /** The newest glibc symbol version node or the addon asks for: the oldest glibc it runs on. */
+  glibc: { version: string; from: string };
+}
+
+/**
+ * The newest GLIBC_2.x a binary references (its version names are plain strings in .dynstr).
+ * node-pty's addon is compiled on the build machine, so its floor is that machine's glibc for the
+ * symbols it uses (openpty and forkpty moved into libc in 2.34), above Node's own 2.28.
+ */
+async function glibcNeeded(file: string): Promise<number[]> {
+  const text = (await readFile(file)).toString("latin1");
+  let best = [2, 0];
+  for (const m of text.matchAll(/GLIBC_2\.(\d+)(?:\.(\d+))?/g)) {
+    const v = [2, Number(m[1]), Number(m[2] ?? 0)];
+    if (v[1]! > best[1]! || (v[1] === best[1] && (v[2] ?? 0) > (best[2] ?? 0))) best = v;
+  }
+  return best;
 }
 
 /** Builds dist/agent/probebook-agent-<this machine's arch>; says why the other one is not built. */
@@ -99,9 +116,12 @@ export async function buildSea(root: string, out: string): Promise<{ built: SeaR
   // sha256sum's own format, so `sha256sum -c` reads it.
   await writeFile(`${file}.sha256`, `${digest}  ${path.basename(file)}\n`);
   await rm(work, { recursive: true, force: true });
+  const floors = await Promise.all([process.execPath, addon].map(async (f) => ({ from: f, v: await glibcNeeded(f) })));
+  const top = floors.reduce((a, b) => (b.v[1]! > a.v[1]! || (b.v[1] === a.v[1] && (b.v[2] ?? 0) > (a.v[2] ?? 0)) ? b : a));
+  const glibc = { version: top.v.filter((n, i) => i < 2 || n > 0).join("."), from: top.from === addon ? "node-pty's addon, compiled on this machine" : "Node" };
   const other = SEA_ARCHES.filter((a) => a !== arch).map((a) => ({
     arch: a,
     reason: `not built: it needs a node binary for ${a.replace("linux-", "")} to inject into, and this build runs on ${arch} with no other node at hand`,
   }));
-  return { built: { arch, file, bytes: (await stat(file)).size, sha256: digest }, skipped: other };
+  return { built: { arch, file, bytes: (await stat(file)).size, sha256: digest, glibc }, skipped: other };
 }

@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const sea = await buildSea(root, out);
   const mib = (sea.built.bytes / 2 ** 20).toFixed(1);
-  console.log(`built ${path.relative(root, sea.built.file)} (${mib} MiB, Node ${process.versions.node} inside, glibc ≥ 2.28; sha256 ${sea.built.sha256}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`built ${path.relative(root, sea.built.file)} (${mib} MiB, Node ${process.versions.node} inside; needs glibc ≥ ${sea.built.glibc.version} for ${sea.built.glibc.from}; sha256 ${sea.built.sha256}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   for (const s of sea.skipped) console.log(`probebook-agent-${s.arch}: ${s.reason}`);
 }
 

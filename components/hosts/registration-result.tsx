@@ -20,7 +20,7 @@ export function RegistrationResult({ host }: { host: HostRegistration }) {
         the token works once and is not shown again.
       </p>
       <p className="small">
-        One line installs the agent (one file, no Node needed; x86-64 Linux with glibc ≥ 2.28 and systemd) as a hardened service that
+        One line installs the agent (one file, no Node needed; x86-64 Linux with systemd) as a hardened service that
         starts at boot; <code>--allow DIR,…</code> chooses where probes may write (default <code>/srv/probebook,/dev/shm</code>):
       </p>
       <div style={{ display: "flex", gap: "0.5rem", alignItems: "flex-start" }}>
