@@ -14,7 +14,7 @@ const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const isRoot = process.getuid?.() === 0;
 // The browser, then every probe binary in catalog order (iozone, dd, sar, sadf, fio).
 const ALWAYS_NEEDED: SystemTool[] = ["chromium", ...PROBE_TOOLS];
-const ROOT_NEEDED: SystemTool[] = ["mkfs.ext4", "mkfs.xfs", "losetup", "mount", "sysctl"];
+const ROOT_NEEDED: SystemTool[] = ["mkfs.ext4", "mkfs.xfs", "losetup", "mount", "sysctl", "debootstrap"];
 
 let bareDir = "";
 

@@ -30,6 +30,7 @@ const TEST_NEEDS: Need[] = [
   { tool: "losetup", why: "the loop-mount tests detach loop devices", rootOnly: true },
   { tool: "mount", why: "the loop-mount tests mount images", rootOnly: true },
   { tool: "sysctl", why: "the tunables tests read and set vm sysctls", rootOnly: true },
+  { tool: "debootstrap", why: "the agent-executable test runs the agent in a minimal Debian root it makes", rootOnly: true },
 ];
 
 async function playwrightBrowserPresent(): Promise<boolean> {
