@@ -31,7 +31,7 @@ else
   fi
 fi
 need=()
-for pkg in "$chromium" sysstat fio iozone3 e2fsprogs xfsprogs util-linux procps numactl locales busybox debootstrap; do
+for pkg in "$chromium" sysstat fio iozone3 e2fsprogs xfsprogs util-linux procps numactl locales busybox debootstrap shellcheck; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ "${#need[@]}" -gt 0 ]; then
