@@ -158,3 +158,66 @@ describe("Dockerfile and .dockerignore", () => {
     expect(runtime.lines.some((l) => /^CMD\s/.test(l) && l.includes("scripts/start.ts"))).toBe(true);
   });
 });
+
+describe("reverse-proxy examples", () => {
+  const nginx = read("deploy/nginx.conf");
+  /** The body of the nginx location whose line matches `head`. */
+  const location = (head: RegExp) => {
+    const start = nginx.search(head);
+    expect(start, String(head)).toBeGreaterThan(0);
+    return nginx.slice(start, nginx.indexOf("\n    }", start));
+  };
+  const seconds = (text: string, directive: string) => {
+    const m = new RegExp(`${directive}\\s+(\\d+)(s|m|h)?;`).exec(text);
+    expect(m, directive).not.toBeNull();
+    return Number(m![1]) * ({ s: 1, m: 60, h: 3600 }[(m![2] ?? "s") as "s" | "m" | "h"]);
+  };
+
+  it("lets nginx carry what the app sends and the agents need, sized from the code", async () => {
+    const { agentApi } = await import("../lib/api/agent");
+    const { claimRequestSchema } = await import("../probes/protocol/schemas");
+    const largestBody = Math.max(...Object.values(agentApi).map((op) => ("maxBodyBytes" in op ? (op.maxBodyBytes ?? 0) : 0)));
+    const limit = /client_max_body_size (\d+)m;/.exec(nginx);
+    expect(Number(limit![1]) * 1024 * 1024).toBeGreaterThan(largestBody);
+    expect(location(/location ~ \^\/api\/runs\/\[\^\/\]\+\/events\$/)).toMatch(/proxy_buffering off;/);
+    const longestClaim = claimRequestSchema.shape.waitSec.unwrap().maxValue!;
+    expect(longestClaim).toBe(900);
+    expect(seconds(location(/location = \/api\/agent\/jobs\/claim/), "proxy_read_timeout")).toBeGreaterThan(longestClaim);
+    const socket = location(/location = \/api\/agent\/socket/);
+    expect(socket).toMatch(/proxy_set_header Upgrade\s+\$http_upgrade;/);
+    expect(socket).toMatch(/proxy_set_header Connection\s+\$probebook_connection;/);
+    // A location with its own proxy_set_header inherits none: the forwarding headers are repeated.
+    for (const header of ["Host", "X-Forwarded-For", "X-Forwarded-Proto", "X-Forwarded-Host"]) expect(socket).toContain(`proxy_set_header ${header} `);
+    expect(nginx).toMatch(/TRUSTED_PROXIES=127\.0\.0\.1/);
+  });
+
+  const hasNginx = spawnSync("nginx", ["-v"]).status === 0;
+  it.skipIf(!hasNginx)("passes nginx -t (needs nginx on PATH)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "probebook-nginx-"));
+    try {
+      // A throwaway certificate for the paths the example names, and a main file that includes it.
+      const cert = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", `${dir}/privkey.pem`, "-out", `${dir}/fullchain.pem`, "-days", "1", "-subj", "/CN=localhost"]);
+      expect(cert.status).toBe(0);
+      fs.writeFileSync(path.join(dir, "probebook.conf"), nginx.replaceAll("/etc/ssl/probebook/", `${dir}/`));
+      fs.writeFileSync(
+        path.join(dir, "nginx.conf"),
+        `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  include ${dir}/probebook.conf;\n}\n`,
+      );
+      const r = spawnSync("nginx", ["-t", "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
+      expect(r.stderr).toMatch(/test is successful/);
+      expect(r.status).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  const hasCaddy = spawnSync("caddy", ["version"]).status === 0;
+  it.skipIf(!hasCaddy)("passes caddy validate (needs caddy on PATH)", () => {
+    const r = spawnSync("caddy", ["validate", "--adapter", "caddyfile", "--config", path.join(root, "deploy", "Caddyfile")], { encoding: "utf8" });
+    expect(`${r.stdout}${r.stderr}`).toMatch(/Valid configuration/);
+    expect(r.status).toBe(0);
+    const caddyfile = read("deploy/Caddyfile");
+    expect(caddyfile).toMatch(/max_size 40MB/);
+    expect(caddyfile).toMatch(/flush_interval -1/);
+  });
+});
