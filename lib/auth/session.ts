@@ -1,7 +1,7 @@
 import { getIronSession, type SessionOptions } from "iron-session";
 import { cookies } from "next/headers";
 import { pgPool } from "../pg-pool";
-import { SESSION_SECRET_MIN_LENGTH, SESSION_SECRET_NAME, sessionSecretFromEnv } from "../runtime/session-secret";
+import { sessionSecretFromEnv, storedSessionSecret } from "../runtime/session-secret";
 import { SESSION_COOKIE } from "./session-cookie";
 import { SESSION_TTL_SECONDS } from "./session-store";
 
@@ -12,23 +12,23 @@ export interface SessionData {
 
 export { SESSION_COOKIE };
 
-let stored: string | null = null;
+let stored: Promise<string> | null = null;
 
 /**
- * SESSION_SECRET (the launcher sets it from the database when the operator did not), else the key
- * in the database's instance_secrets, which `npm start` creates before the app starts.
+ * SESSION_SECRET when set, else the key in the database's instance_secrets, which `npm start`
+ * creates before the app starts; created here when the app was started some other way.
  */
-async function sessionSecret(): Promise<string> {
+function sessionSecret(): Promise<string> {
   const fromEnv = sessionSecretFromEnv();
-  if (fromEnv) return fromEnv;
-  if (stored) return stored;
-  const r = await pgPool().query<{ value: string }>("SELECT value FROM instance_secrets WHERE name = $1", [SESSION_SECRET_NAME]);
-  const value = r.rows[0]?.value;
-  if (!value || value.length < SESSION_SECRET_MIN_LENGTH) {
-    throw new Error("no session secret: set SESSION_SECRET, or start the app with `npm start`, which stores one in the database");
-  }
-  stored = value;
-  return value;
+  if (fromEnv) return Promise.resolve(fromEnv);
+  stored ??= storedSessionSecret(pgPool()).then(
+    (r) => r.secret,
+    (err: unknown) => {
+      stored = null; // the next request tries again (the database may have been restarting)
+      throw err;
+    },
+  );
+  return stored;
 }
 
 async function options(): Promise<SessionOptions> {

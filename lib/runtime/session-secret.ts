@@ -34,12 +34,34 @@ function readLegacySecret(dir: string): string | null {
   }
 }
 
+/** What both a pg.Client and a pg.Pool offer. */
+interface Queryable {
+  query<R extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+/**
+ * The key stored in the database, created from `candidate` (random by default) when there is
+ * none: INSERT … ON CONFLICT DO NOTHING, then whichever row won is read back, so instances
+ * starting together agree. `created` tells whether this call's candidate was stored.
+ */
+export async function storedSessionSecret(
+  db: Queryable,
+  candidate = crypto.randomBytes(32).toString("base64url"),
+): Promise<{ secret: string; created: boolean }> {
+  const inserted = await db.query("INSERT INTO instance_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", [SESSION_SECRET_NAME, candidate]);
+  const r = await db.query<{ value: string }>("SELECT value FROM instance_secrets WHERE name = $1", [SESSION_SECRET_NAME]);
+  const secret = r.rows[0]?.value;
+  if (!secret || secret.length < SESSION_SECRET_MIN_LENGTH) {
+    throw new Error(`the session secret stored in the database (instance_secrets, name "${SESSION_SECRET_NAME}") is missing or shorter than ${SESSION_SECRET_MIN_LENGTH} characters`);
+  }
+  return { secret, created: inserted.rowCount === 1 };
+}
+
 /**
  * The key that seals session cookies: SESSION_SECRET when set (then every instance must be given
  * the same one); otherwise the one stored in the database, so every instance on one database
  * accepts the others' sign-ins. The first instance to start creates it — from the data dir's
- * `session-secret` file when an older release left one (its sessions stay valid), else at random —
- * with INSERT … ON CONFLICT DO NOTHING, and every instance reads back whichever row won.
+ * `session-secret` file when an older release left one (its sessions stay valid), else at random.
  * Needs the migrations applied (the `instance_secrets` table).
  */
 export async function ensureSessionSecret(
@@ -50,24 +72,15 @@ export async function ensureSessionSecret(
   if (fromEnv) return fromEnv;
   const log = opts.log ?? (() => undefined);
   const legacy = readLegacySecret(opts.dir ?? dataDir());
-  const candidate = legacy ?? crypto.randomBytes(32).toString("base64url");
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const inserted = await client.query(
-      "INSERT INTO instance_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
-      [SESSION_SECRET_NAME, candidate],
-    );
-    const r = await client.query<{ value: string }>("SELECT value FROM instance_secrets WHERE name = $1", [SESSION_SECRET_NAME]);
-    const stored = r.rows[0]?.value;
-    if (!stored || stored.length < SESSION_SECRET_MIN_LENGTH) {
-      throw new Error(`the session secret stored in the database (instance_secrets, name "${SESSION_SECRET_NAME}") is missing or too short`);
-    }
-    if (legacy && inserted.rowCount === 1) log("moved the session secret from the data dir into the database (signed-in sessions stay valid)");
-    if (legacy && stored !== legacy) {
+    const { secret, created } = await storedSessionSecret(client, legacy ?? undefined);
+    if (legacy && created) log("moved the session secret from the data dir into the database (signed-in sessions stay valid)");
+    if (legacy && secret !== legacy) {
       log("the data dir's session-secret differs from the one in the database; the database's is used (sessions sealed with the other must sign in again)");
     }
-    return stored;
+    return secret;
   } finally {
     await client.end();
   }
