@@ -10,11 +10,12 @@ export async function register() {
   // Every timer, worker and connection of the instance is listed in lib/instance/instance.ts.
   const { startInstance } = await import("./lib/instance/instance");
   const { markSilentRunsLost } = await import("./lib/server/runs/mark-lost");
+  const { expireQueuedRuns } = await import("./lib/server/runs/expire-queued-runs");
   const { pruneThrottles } = await import("./lib/http/auth-throttle");
   const { auditRetentionDays, pruneAudit } = await import("./lib/server/audit/prune-audit");
   const { pruneSessions } = await import("./lib/server/sessions/prune-sessions");
   auditRetentionDays(); // a malformed AUDIT_RETENTION_DAYS fails here, at start-up
-  startInstance({ markSilentRunsLost, pruneThrottles, pruneAudit: () => pruneAudit(), pruneSessions: () => pruneSessions() });
+  startInstance({ markSilentRunsLost, expireQueuedRuns: () => expireQueuedRuns(), pruneThrottles, pruneAudit: () => pruneAudit(), pruneSessions: () => pruneSessions() });
   // The agent protocol in front of Next.js, for the process's server (scripts/serve.ts) to use.
   const { createGateway } = await import("./lib/gateway/gateway");
   const { publishGateway } = await import("./lib/gateway/bridge");
