@@ -5,6 +5,8 @@ export async function register() {
   const { installPeerHeader, trustedProxies } = await import("./lib/http/client-address");
   trustedProxies(); // a malformed TRUSTED_PROXIES fails here, at start-up, not on every request
   installPeerHeader();
+  const { resolveDatabaseUrlForTools } = await import("./lib/runtime/database-url-file");
+  resolveDatabaseUrlForTools(); // an unsupported DATABASE_URL parameter fails here, at start-up
   // Every timer, worker and connection of the instance is listed in lib/instance/instance.ts.
   const { startInstance } = await import("./lib/instance/instance");
   const { markSilentRunsLost } = await import("./lib/server/runs/mark-lost");

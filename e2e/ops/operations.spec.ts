@@ -2,7 +2,6 @@
 // database): HOST, JSON logs with request ids, /metrics behind METRICS_TOKEN moving as a real
 // agent's dd run streams, liveness and readiness, and refusal of bad settings at start.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -31,7 +30,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The server's environment: the e2e server's database, data dir and session secret. */
+/** The server's environment: the e2e server's database and data dir (the session key is in that database). */
 function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -39,7 +38,6 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     NEXT_TELEMETRY_DISABLED: "1",
     PROBEBOOK_DATA_DIR: e2eDataDir,
     DATABASE_URL: readDatabaseUrlFile(e2eDataDir) ?? "",
-    SESSION_SECRET: fs.readFileSync(path.join(e2eDataDir, "session-secret"), "utf8").trim(),
     ...extra,
   };
 }
