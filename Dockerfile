@@ -1,6 +1,7 @@
 # Production image, two stages.
-#   build:   every dependency (node-pty compiles: it has no Linux prebuilds), `next build`, then
-#            the dev dependencies and caches removed.
+#   build:   every dependency (node-pty compiles: it has no Linux prebuilds), `next build`, the
+#            agent executable the server hands out (dist/agent/, `npm run build:agent`: Node
+#            itself with the agent inside, 96 MB), then the dev dependencies and caches removed.
 #   runtime: the slim base image without a compiler, the pruned tree, run as the unprivileged
 #            `node` user of the official image.
 # Next's `output: "standalone"` is not used: the app is served by scripts/serve.ts (Node's HTTP
@@ -28,6 +29,7 @@ COPY . .
 # think the build stale and rebuild at every container start, without the dev dependencies a
 # build needs and in a directory the app may not write. The build is current by construction.
 RUN npm run build \
+ && npm run build:agent \
  && npm prune --omit=dev --no-audit --no-fund \
  && rm -rf node_modules/typescript node_modules/playwright node_modules/playwright-core node_modules/@playwright \
            node_modules/node-pty/prebuilds .next/cache /root/.npm /tmp/* e2e bench \
