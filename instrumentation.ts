@@ -5,14 +5,17 @@ export async function register() {
   const { installPeerHeader, trustedProxies } = await import("./lib/http/client-address");
   trustedProxies(); // a malformed TRUSTED_PROXIES fails here, at start-up, not on every request
   installPeerHeader();
+  const { resolveDatabaseUrlForTools } = await import("./lib/runtime/database-url-file");
+  resolveDatabaseUrlForTools(); // an unsupported DATABASE_URL parameter fails here, at start-up
   // Every timer, worker and connection of the instance is listed in lib/instance/instance.ts.
   const { startInstance } = await import("./lib/instance/instance");
   const { markSilentRunsLost } = await import("./lib/server/runs/mark-lost");
+  const { expireQueuedRuns } = await import("./lib/server/runs/expire-queued-runs");
   const { pruneThrottles } = await import("./lib/http/auth-throttle");
   const { auditRetentionDays, pruneAudit } = await import("./lib/server/audit/prune-audit");
   const { pruneSessions } = await import("./lib/server/sessions/prune-sessions");
   auditRetentionDays(); // a malformed AUDIT_RETENTION_DAYS fails here, at start-up
-  startInstance({ markSilentRunsLost, pruneThrottles, pruneAudit: () => pruneAudit(), pruneSessions: () => pruneSessions() });
+  startInstance({ markSilentRunsLost, expireQueuedRuns: () => expireQueuedRuns(), pruneThrottles, pruneAudit: () => pruneAudit(), pruneSessions: () => pruneSessions() });
   // The agent protocol in front of Next.js, for the process's server (scripts/serve.ts) to use.
   const { createGateway } = await import("./lib/gateway/gateway");
   const { publishGateway } = await import("./lib/gateway/bridge");

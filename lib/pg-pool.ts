@@ -1,4 +1,5 @@
 import pg from "pg";
+import { log } from "./log";
 import { resolveDatabaseUrlForTools } from "./runtime/database-url-file";
 
 const g = globalThis as unknown as { probebookPgPool?: pg.Pool };
@@ -16,7 +17,7 @@ export function pgPool(): pg.Pool {
     // An idle connection dies when PostgreSQL restarts; the pool drops it and opens a new one on
     // the next query. Unhandled, the error would be thrown out of the process — and adapter-pg
     // removes its own listener when a client disconnects, so this one must stay.
-    pool.on("error", (err) => console.warn(`database connection lost (${err.message}); it will be reopened`));
+    pool.on("error", (err) => log().warn(`database connection lost (${err.message}); it will be reopened`));
     g.probebookPgPool = pool;
   }
   return g.probebookPgPool;

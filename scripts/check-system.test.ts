@@ -12,9 +12,9 @@ import { distroFamily, installCommand, PROBE_TOOLS, readOsRelease, type SystemTo
 const root = path.resolve(__dirname, "..");
 const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const isRoot = process.getuid?.() === 0;
-// The browser, then every probe binary in catalog order (iozone, dd, sar, sadf, fio).
-const ALWAYS_NEEDED: SystemTool[] = ["chromium", ...PROBE_TOOLS];
-const ROOT_NEEDED: SystemTool[] = ["mkfs.ext4", "mkfs.xfs", "losetup", "mount", "sysctl"];
+// The browser, every probe binary in catalog order (iozone, dd, sar, sadf, fio), then shellcheck.
+const ALWAYS_NEEDED: SystemTool[] = ["chromium", ...PROBE_TOOLS, "shellcheck"];
+const ROOT_NEEDED: SystemTool[] = ["mkfs.ext4", "mkfs.xfs", "losetup", "mount", "sysctl", "debootstrap"];
 
 let bareDir = "";
 

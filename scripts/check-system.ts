@@ -25,11 +25,13 @@ const TEST_NEEDS: Need[] = [
   { tool: "chromium", why: "the browser the end-to-end suite drives (or set PLAYWRIGHT_CHROMIUM_PATH)" },
   // Every binary of every probe in the catalog, companions included.
   ...PROBE_TOOLS.map((tool) => ({ tool, why: `the tests and live runs of the probes that use ${tool}` })),
+  { tool: "shellcheck", why: "the agent's install script is checked as POSIX sh" },
   { tool: "mkfs.ext4", why: "the loop-mount tests make ext3/ext4 file systems", rootOnly: true },
   { tool: "mkfs.xfs", why: "the loop-mount tests make xfs file systems", rootOnly: true },
   { tool: "losetup", why: "the loop-mount tests detach loop devices", rootOnly: true },
   { tool: "mount", why: "the loop-mount tests mount images", rootOnly: true },
   { tool: "sysctl", why: "the tunables tests read and set vm sysctls", rootOnly: true },
+  { tool: "debootstrap", why: "the agent-executable test runs the agent in a minimal Debian root it makes", rootOnly: true },
 ];
 
 async function playwrightBrowserPresent(): Promise<boolean> {

@@ -19,7 +19,7 @@ async function main() {
   const db = await createTestDatabase("e2e");
   writeDatabaseUrlFile(db.url);
   await seedDatabase(db.url);
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, SESSION_SECRET: ensureSessionSecret(), NEXT_TELEMETRY_DISABLED: "1" };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, SESSION_SECRET: await ensureSessionSecret(db.url), NEXT_TELEMETRY_DISABLED: "1" };
   const serveExisting = process.argv.includes("--serve-existing-build");
   if (serveExisting && !fs.existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) throw new Error("there is no build: run `npm run build` first");
   const reason = serveExisting ? null : buildStaleReason();

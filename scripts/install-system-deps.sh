@@ -30,8 +30,10 @@ else
     sed -i -E '/^deb .* main( |$)/{/ non-free( |$)/!s/ main( |$)/ main non-free\1/}' /etc/apt/sources.list
   fi
 fi
+# docker-compose, nginx-light and caddy only validate the deployment files (deploy/deploy-files.test.ts):
+# no daemon is started by them here.
 need=()
-for pkg in "$chromium" sysstat fio iozone3 e2fsprogs xfsprogs util-linux procps numactl locales busybox; do
+for pkg in "$chromium" sysstat fio iozone3 e2fsprogs xfsprogs util-linux procps numactl locales busybox debootstrap shellcheck docker-compose nginx-light caddy; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ "${#need[@]}" -gt 0 ]; then

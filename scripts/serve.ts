@@ -2,10 +2,15 @@
 // routes and the agent socket) to the gateway that instrumentation.ts publishes, and hands every
 // other request, and every other upgrade, to Next.js's request handler (its custom-server API).
 // Started by scripts/start.ts (npm start), scripts/e2e-server.ts and the benchmarks, as
-// `node --import tsx scripts/serve.ts [--dev] [-H address]` with PORT, DATABASE_URL and SESSION_SECRET set.
+// `node --import tsx scripts/serve.ts [--dev] [-H address]` with PORT, DATABASE_URL and SESSION_SECRET set
+// (HOST, LOG_FORMAT, LOG_LEVEL, METRICS_TOKEN, QUEUE_OFFLINE_TIMEOUT_MIN optional: lib/runtime/ops-settings.ts).
+// Each request gets an id (X-Request-Id), echoed in the answer and handed to Next.js with it.
 import http from "node:http";
 import next from "next";
 import { gatewayPublished } from "../lib/gateway/bridge";
+import { consoleToLog, log } from "../lib/log";
+import { listenHostFrom, opsSettingsProblems } from "../lib/runtime/ops-settings";
+import { accessLogger, assignRequestId } from "./serve-requests";
 
 function parsePort(raw: string | undefined): number {
   const port = Number(raw ?? "3000");
@@ -16,10 +21,14 @@ function parsePort(raw: string | undefined): number {
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const port = parsePort(process.env.PORT);
-  // -H ADDRESS, as `next start` takes it: the address to listen on (all interfaces without it).
+  // Every operations variable is checked before anything starts, each wrong one named.
+  const problems = opsSettingsProblems(process.env);
+  if (problems.length > 0) throw new Error(problems.join("; "));
+  consoleToLog();
+  // -H ADDRESS, as `next start` takes it, or HOST: the address to listen on (all interfaces without either).
   const h = process.argv.indexOf("-H");
-  const listenHost = h >= 0 ? process.argv[h + 1] : undefined;
-  if (h >= 0 && !listenHost) throw new Error("-H needs an address to listen on, e.g. -H 127.0.0.1");
+  if (h >= 0 && !process.argv[h + 1]) throw new Error("-H needs an address to listen on, e.g. -H 127.0.0.1");
+  const listenHost = h >= 0 ? listenHostFrom({ "-H": process.argv[h + 1] }, "-H") : listenHostFrom(process.env);
   // The working directory is the app: the fault tests serve a snapshot of the build from elsewhere.
   const app = next({ dev, dir: process.cwd(), hostname: "localhost", port });
   await app.prepare();
@@ -27,12 +36,15 @@ async function main(): Promise<void> {
   const upgrade = app.getUpgradeHandler();
   // instrumentation.ts runs during prepare and publishes the gateway when the instance is up.
   const gateway = await gatewayPublished(60_000);
-  if (!gateway) console.warn("[probebook] the agent gateway did not start: agents are served over HTTP by Next.js's routes, without the socket");
+  if (!gateway) log().warn("the agent gateway did not start: agents are served over HTTP by Next.js's routes, without the socket");
+  const access = accessLogger(log());
   const server = http.createServer((req, res) => {
+    access(req, res, assignRequestId(req, res));
     if (gateway?.handleRequest(req, res)) return;
     void handle(req, res);
   });
   server.on("upgrade", (req, socket, head) => {
+    assignRequestId(req, null);
     if (gateway?.handleUpgrade(req, socket, head)) return;
     void upgrade(req, socket, head);
   });
@@ -56,10 +68,11 @@ async function main(): Promise<void> {
     // retransmission backoff (1, 3, 7, 15 … s) before it tries again.
     server.listen({ port, host: listenHost, backlog: 4096 }, () => resolve());
   });
-  console.log(`[probebook] serving on port ${port}${gateway ? " (agent socket at /api/agent/socket)" : ""}`);
+  const where = listenHost ? `${listenHost.includes(":") ? `[${listenHost}]` : listenHost}:${port}` : `port ${port}`;
+  log().info(`serving on ${where}${gateway ? " (agent socket at /api/agent/socket)" : ""}`);
 }
 
 main().catch((err: unknown) => {
-  console.error(`[probebook] the web server could not start: ${err instanceof Error ? err.message : String(err)}`);
+  log().error(`the web server could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -85,11 +85,12 @@ async function main() {
   process.on("SIGTERM", onStopSignal);
 
   log(`data dir: ${dataDir()}`);
-  const sessionSecret = ensureSessionSecret();
   database = await openDatabase({ log: (l) => (process.env.PROBEBOOK_VERBOSE ? log(`postgres: ${l}`) : undefined) });
   log(database.embedded ? `embedded PostgreSQL on 127.0.0.1:${database.embedded.port}` : "using the PostgreSQL server from DATABASE_URL");
   await migrateDeploy(database.url);
   log("migrations applied");
+  // After the migrations: without SESSION_SECRET the key lives in the database (instance_secrets).
+  const sessionSecret = await ensureSessionSecret(database.url, { log });
   const seeded = await seedDatabase(database.url);
   log(`${seeded.referenceRuns} reference runs from the guides are in place`);
   if (seeded.users === 0) {

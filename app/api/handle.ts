@@ -68,7 +68,8 @@ function toResponse(op: Operation, reply: { status: number; headers?: Record<str
   if ("text" in reply) {
     const type = reply.type as TextMedia;
     if (!spec.text?.includes(type)) throw new Error(`${op.method.toUpperCase()} ${op.path} ${reply.status} declares no ${type} body`);
-    headers.set("content-type", `${type}; charset=utf-8`);
+    // A handler may name the type's parameters itself (Prometheus's `version=0.0.4`), not another type.
+    if (!headers.get("content-type")?.startsWith(`${type};`)) headers.set("content-type", `${type}; charset=utf-8`);
     return new Response(reply.text as string | ReadableStream<Uint8Array>, { status: reply.status, headers });
   }
   return new Response(null, { status: reply.status, headers });

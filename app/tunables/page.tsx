@@ -4,6 +4,7 @@ import styles from "@/components/guides/guides.module.css";
 import { guideHref, loadGuides } from "@/lib/guides/catalog";
 import { currentActor, type Actor } from "@/lib/auth/actor";
 import { hostValueFor, type HostValue } from "@/lib/guides/host-values";
+import { log } from "@/lib/log";
 import { listHostProfiles } from "@/lib/server/hosts/list-host-profiles";
 import type { HostProfile } from "@/probes/profile/types";
 import { tunableExperimentHref, tunableNotOfferedReason } from "@/lib/experiments/start-points";
@@ -64,7 +65,7 @@ async function readHosts(actor: Actor): Promise<{ hosts: HostColumn[]; failed: b
     return { hosts: await listHostProfiles({ actor }), failed: false };
   } catch (err) {
     // The index itself comes from the guides and is still worth showing without the database.
-    console.error("tunables: could not read hosts:", err);
+    log().error("tunables: could not read hosts", { err });
     return { hosts: [], failed: true };
   }
 }

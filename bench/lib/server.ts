@@ -122,8 +122,8 @@ export async function startMainServer(opts: {
   pgDir = embeddedPgDir(child.pid!);
   const databaseUrl = readDatabaseUrlFile(opts.dataDir);
   if (!databaseUrl) throw new Error(`the server is up but ${opts.dataDir}/database-url is missing`);
-  // As e2e-server itself resolves it (lib/runtime/session-secret.ts): the env, else the data dir's file.
-  const sessionSecret = process.env.SESSION_SECRET || fs.readFileSync(path.join(opts.dataDir, "session-secret"), "utf8").trim();
+  // As e2e-server itself resolves it (lib/runtime/session-secret.ts): the env, else the database's.
+  const sessionSecret = await ensureSessionSecret(databaseUrl);
   const buildId = fs.readFileSync(path.join(root, ".next", "BUILD_ID"), "utf8").trim();
   const build = { stale, action: stale ? (ifStale === "serve" ? ("served as is" as const) : ("rebuilt" as const)) : null, buildId };
   return { url, pid: child.pid!, databaseUrl, sessionSecret, build, logTail: tail, stop };
@@ -244,7 +244,7 @@ export async function startCluster(opts: { ports: number[]; dataDir: string; ifS
   onCleanup("bench database", () => db.dispose());
   writeDatabaseUrlFile(db.url);
   await seedDatabase(db.url);
-  const sessionSecret = ensureSessionSecret();
+  const sessionSecret = await ensureSessionSecret(db.url);
   if (stale && opts.ifStale === "build") await runNextBuild({ ...process.env, DATABASE_URL: db.url, SESSION_SECRET: sessionSecret, NEXT_TELEMETRY_DISABLED: "1" });
   const instances: Instance[] = [];
   for (const port of opts.ports) instances.push(await startInstance({ port, dataDir: opts.dataDir, databaseUrl: db.url, sessionSecret }));

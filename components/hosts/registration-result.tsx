@@ -1,4 +1,5 @@
 import type { HostRegistration } from "@/lib/server/hosts/describe-registration";
+import { CopyButton } from "../copy-button";
 
 /** What the add-host and re-register actions answer: a refusal to show, or the registration made. */
 export interface RegistrationState {
@@ -18,7 +19,17 @@ export function RegistrationResult({ host }: { host: HostRegistration }) {
         <strong>{host.name}</strong> is registered. Run this on the host within 24 hours (until {host.expiresAt.slice(0, 16).replace("T", " ")} UTC);
         the token works once and is not shown again.
       </p>
-      <p className="small">From a checkout of Probebook:</p>
+      <p className="small">
+        One line installs the agent (one file, no Node needed; x86-64 Linux with systemd) as a hardened service that
+        starts at boot; <code>--allow DIR,…</code> chooses where probes may write (default <code>/srv/probebook,/dev/shm</code>):
+      </p>
+      <div style={{ display: "flex", gap: "0.5rem", alignItems: "flex-start" }}>
+        <pre style={{ flex: 1, margin: 0 }}>
+          <code data-testid="install-command">{host.installCommand}</code>
+        </pre>
+        <CopyButton text={host.installCommand} />
+      </div>
+      <p className="small">Or from a checkout of Probebook:</p>
       <pre>
         <code data-testid="agent-command">{host.command}</code>
       </pre>

@@ -13,7 +13,7 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Json = Record<string, unknown>;
 type Responses = Record<string, { content?: Record<string, { schema: Json }> }>;
 
-/** "GET /api/runs/{id}" for every handler exported by a route.ts under app/api. */
+/** "GET /api/runs/{id}" for every handler exported by a route.ts under app/api (and app/metrics). */
 function routeHandlers(): { key: string; src: string }[] {
   const out: { key: string; src: string }[] = [];
   const walk = (dir: string) => {
@@ -35,6 +35,8 @@ function routeHandlers(): { key: string; src: string }[] {
     }
   };
   walk(path.join(root, "app", "api"));
+  // The one operation outside /api: Prometheus's conventional /metrics.
+  walk(path.join(root, "app", "metrics"));
   return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 

@@ -1,6 +1,14 @@
 import { z } from "zod";
-import { defineOperation } from "./operation";
+import { defineOperation, err } from "./operation";
 import { auditQuerySchema } from "./schemas/audit";
+
+const check = z.enum(["ok", "failed", "pending"]);
+const readinessSchema = z.object({
+  status: z.enum(["ready", "not-ready"]),
+  /** The first check that failed, in words; absent when ready. */
+  reason: z.string().optional(),
+  checks: z.object({ database: check, migrations: check, instance: check }),
+});
 
 /** The service itself: health, who is signed in, this document, the audit log. */
 export const serviceApi = {
@@ -13,6 +21,41 @@ export const serviceApi = {
     responses: {
       200: { description: "Up.", json: z.object({ status: z.literal("ok"), db: z.literal("ok") }) },
       503: { description: "The database is down.", json: z.object({ status: z.literal("degraded"), db: z.literal("down") }) },
+    },
+  }),
+  healthLive: defineOperation({
+    method: "get",
+    path: "/api/health/live",
+    group: "Service",
+    summary: "Liveness: the process answers (no database query)",
+    description: "For a load balancer's or orchestrator's liveness probe: restart the process when this fails.",
+    role: "public",
+    responses: { 200: { description: "The process is up.", json: z.object({ status: z.literal("ok") }) } },
+  }),
+  healthReady: defineOperation({
+    method: "get",
+    path: "/api/health/ready",
+    group: "Service",
+    summary: "Readiness: database reachable, migrations applied, instance started",
+    description: "For a load balancer's readiness check: send traffic only while this answers 200. The database is given 2 s.",
+    role: "public",
+    responses: {
+      200: { description: "Ready.", json: readinessSchema },
+      503: { description: "Not ready; `reason` says why.", json: readinessSchema },
+    },
+  }),
+  metrics: defineOperation({
+    method: "get",
+    path: "/metrics",
+    group: "Service",
+    summary: "Prometheus metrics (text exposition format)",
+    description:
+      "Runs by status, queue age, hosts online, chunk and telemetry ingest, claim waits, live viewers, agent sockets, parse durations and the process's own figures. With METRICS_TOKEN set it needs `Authorization: Bearer <METRICS_TOKEN>`.",
+    role: "public",
+    authNote: "a bearer token when METRICS_TOKEN is set",
+    responses: {
+      200: { description: "The metrics.", text: ["text/plain"] },
+      401: err("METRICS_TOKEN is set and the request does not carry it as its bearer token."),
     },
   }),
   me: defineOperation({

@@ -1,6 +1,7 @@
 import { getIronSession, type SessionOptions } from "iron-session";
 import { cookies } from "next/headers";
-import { ensureSessionSecret } from "../runtime/session-secret";
+import { pgPool } from "../pg-pool";
+import { sessionSecretFromEnv, storedSessionSecret } from "../runtime/session-secret";
 import { SESSION_COOKIE } from "./session-cookie";
 import { SESSION_TTL_SECONDS } from "./session-store";
 
@@ -11,10 +12,29 @@ export interface SessionData {
 
 export { SESSION_COOKIE };
 
-function options(): SessionOptions {
+let stored: Promise<string> | null = null;
+
+/**
+ * SESSION_SECRET when set, else the key in the database's instance_secrets, which `npm start`
+ * creates before the app starts; created here when the app was started some other way.
+ */
+function sessionSecret(): Promise<string> {
+  const fromEnv = sessionSecretFromEnv();
+  if (fromEnv) return Promise.resolve(fromEnv);
+  stored ??= storedSessionSecret(pgPool()).then(
+    (r) => r.secret,
+    (err: unknown) => {
+      stored = null; // the next request tries again (the database may have been restarting)
+      throw err;
+    },
+  );
+  return stored;
+}
+
+async function options(): Promise<SessionOptions> {
   return {
     cookieName: SESSION_COOKIE,
-    password: ensureSessionSecret(),
+    password: await sessionSecret(),
     ttl: SESSION_TTL_SECONDS,
     cookieOptions: {
       httpOnly: true,
@@ -27,5 +47,5 @@ function options(): SessionOptions {
 }
 
 export async function getSession() {
-  return getIronSession<SessionData>(await cookies(), options());
+  return getIronSession<SessionData>(await cookies(), await options());
 }

@@ -40,13 +40,13 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: NonNullab
       ...route,
       json: parseJsonText(text),
       authorization: req.headers.authorization ?? null,
-      // Only the client's address: none of the operations served here reads another header.
+      // Only the client's address (and the request id): none of the operations served here reads another header.
       headers: new Headers(addressHeaders(req)),
       signal: gone.signal,
       transport: "http",
     });
   } catch (err) {
-    answer = errorBody(err);
+    answer = errorBody(err, typeof req.headers["x-request-id"] === "string" ? req.headers["x-request-id"] : null);
   }
   if (res.destroyed) return;
   const json = answer.body === undefined ? null : JSON.stringify(answer.body);

@@ -63,12 +63,15 @@ export async function serveAgentCall(call: AgentCall): Promise<AgentAnswer> {
     if (!statusesOf(op)[reply.status]) throw new Error(`${op.path} answered ${reply.status}, which it does not declare`);
     return "json" in reply ? { status: reply.status, body: reply.json } : { status: reply.status };
   } catch (err) {
-    return errorBody(err);
+    return errorBody(err, call.headers.get("x-request-id"));
   }
 }
 
-/** The request headers a handler may read: the peer stamp and the proxies' chain, for the client's address (client-address.ts). */
-const ADDRESS_HEADERS = ["x-probebook-peer", "x-forwarded-for"] as const;
+/**
+ * The request headers a handler may read: the peer stamp and the proxies' chain, for the client's
+ * address (client-address.ts), and the request id scripts/serve.ts set, for error logs.
+ */
+const ADDRESS_HEADERS = ["x-probebook-peer", "x-forwarded-for", "x-request-id"] as const;
 
 /** Those headers of a request or upgrade, as pairs for `new Headers()`; the gateway copies no others. */
 export function addressHeaders(req: IncomingMessage): [string, string][] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "./app-error";
-import { bearerToken, requireBearer } from "./bearer";
+import { bearerMatches, bearerToken, requireBearer } from "./bearer";
 
 describe("bearerToken", () => {
   it("reads the token of a Bearer header, whatever the scheme's case", () => {
@@ -32,5 +32,18 @@ describe("requireBearer", () => {
       expect((caught as AppError).code).toBe("UNAUTHORIZED");
       expect((caught as AppError).message).toBe("need an agent credential");
     }
+  });
+});
+
+describe("bearerMatches", () => {
+  it("accepts only the exact token, of any length, and nothing without a bearer header", () => {
+    const token = "metrics-0123456789abcdef";
+    expect(bearerMatches(`Bearer ${token}`, token)).toBe(true);
+    expect(bearerMatches(`bearer ${token}`, token)).toBe(true);
+    expect(bearerMatches(`Bearer ${token}x`, token)).toBe(false);
+    expect(bearerMatches(`Bearer ${token.slice(0, -1)}`, token)).toBe(false);
+    expect(bearerMatches("Bearer x", token)).toBe(false);
+    expect(bearerMatches(null, token)).toBe(false);
+    expect(bearerMatches(`Basic ${token}`, token)).toBe(false);
   });
 });

@@ -67,3 +67,30 @@ describe("CSRF origin check", () => {
     });
   });
 });
+
+describe("an unexpected error in a route", () => {
+  it("answers a bare 500 naming the request id, and logs the error with that id", async () => {
+    const { createAppLog } = await import("../log");
+    const slot = Symbol.for("probebook.log");
+    const g = globalThis as unknown as Record<symbol, unknown>;
+    const saved = g[slot];
+    const lines: string[] = [];
+    g[slot] = createAppLog({ format: "json", level: "info" }, { write: (l) => lines.push(l) });
+    try {
+      const failing = route(async (_req: Request) => {
+        throw new Error("relation \"secret_table\" is broken");
+      });
+      const r = await failing(new Request("http://internal:3000/api/runs", { headers: { "x-request-id": "req-42" } }));
+      expect(r.status).toBe(500);
+      const body = (await r.json()) as { error: string };
+      expect(body.error).toBe("Internal error (request req-42): the server log has the details.");
+      expect(body.error).not.toContain("secret_table");
+      const line = JSON.parse(lines[0]!) as { level: string; msg: string; requestId: string; err: { message: string; stack: string } };
+      expect(line).toMatchObject({ level: "error", msg: "unhandled error in route handler", requestId: "req-42" });
+      expect(line.err.message).toContain("secret_table");
+      expect(line.err.stack).toContain("handle-route.test.ts");
+    } finally {
+      g[slot] = saved;
+    }
+  });
+});

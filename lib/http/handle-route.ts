@@ -1,17 +1,22 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { log } from "../log";
 import { AppError } from "./app-error";
 import { peerIsTrustedProxy } from "./client-address";
 import { mayHoldPrototypeKey, prototypeKeyPaths } from "./prototype-keys";
 
 /** Maps an error to a JSON response: AppErrors say what to fix; anything else is a bare 500. */
-export function errorResponse(err: unknown): NextResponse {
-  const { status, body } = errorBody(err);
+export function errorResponse(err: unknown, requestId?: string | null): NextResponse {
+  const { status, body } = errorBody(err, requestId);
   return NextResponse.json(body, { status });
 }
 
-/** The status and JSON body an error leaves as, wherever it is served (routes, the agent gateway). */
-export function errorBody(err: unknown): { status: number; body: { error: string; fieldErrors?: Record<string, string[]> } } {
+/**
+ * The status and JSON body an error leaves as, wherever it is served (routes, the agent gateway).
+ * A 500 is logged with the request's id (X-Request-Id, set by scripts/serve.ts), which its body
+ * names so that a user's report leads to the log line.
+ */
+export function errorBody(err: unknown, requestId?: string | null): { status: number; body: { error: string; fieldErrors?: Record<string, string[]> } } {
   if (err instanceof AppError) {
     return { status: err.status, body: { error: err.message, ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) } };
   }
@@ -22,8 +27,8 @@ export function errorBody(err: unknown): { status: number; body: { error: string
   if (/ECONNREFUSED|ECONNRESET|57P01|57P03|Can't reach database|terminating connection|Connection terminated|the database system is (starting|shutting) up/i.test(text)) {
     return { status: 503, body: { error: "The database is unavailable at the moment; retry shortly." } };
   }
-  console.error("unhandled error in route handler:", err);
-  return { status: 500, body: { error: "Internal error: the server log has the details." } };
+  log().error("unhandled error in route handler", { requestId: requestId ?? undefined, err });
+  return { status: 500, body: { error: `Internal error${requestId ? ` (request ${requestId})` : ""}: the server log has the details.` } };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -80,7 +85,7 @@ export function route<A extends unknown[]>(fn: (...args: A) => Promise<Response>
       if (args[0] instanceof Request) refuseCrossSite(args[0]);
       return await fn(...args);
     } catch (err) {
-      return errorResponse(err);
+      return errorResponse(err, args[0] instanceof Request ? args[0].headers.get("x-request-id") : null);
     }
   };
 }

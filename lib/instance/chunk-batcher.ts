@@ -1,5 +1,6 @@
 import { pgPool } from "../pg-pool";
 import { INLINE_MAX_BYTES, notifySql } from "../notifications";
+import { metrics } from "./metrics";
 
 /** One upload as the batch statement takes it: data already made storable. */
 export interface PendingUpload {
@@ -18,6 +19,8 @@ export interface UploadOutcome {
   /** The run's status when it does not take output (never claimed, or already finished); else null. */
   closed_status: string | null;
   stored: number;
+  /** Bytes of the chunks stored (for /metrics). */
+  stored_bytes: number;
 }
 
 
@@ -48,8 +51,9 @@ const BATCH_SQL = `
     SELECT c.run_id, t.s, t.d FROM unnest($3::int[], $4::int[], $5::text[]) AS t(u, s, d) JOIN checked c ON c.i = t.u AND c.ok
     ON CONFLICT (run_id, seq) DO NOTHING
     -- Not the data: handing every stored chunk's text back to the statement cost PostgreSQL more
-    -- than the insert itself for large uploads; the small ones' lines are joined in below.
-    RETURNING run_id, seq
+    -- than the insert itself for large uploads; the small ones' lines are joined in below. Its
+    -- length only, for the ingest counters of /metrics.
+    RETURNING run_id, seq, octet_length(data) AS bytes
   ), touch_run AS (
     -- At most every 5 s per run: the LOST sweep waits 60 s of silence, and each update copies the
     -- run's wide row (params, result), which cost a streaming run more than its chunks' insert.
@@ -61,7 +65,7 @@ const BATCH_SQL = `
     WHERE id IN (SELECT host_id FROM checked WHERE ok) AND (last_seen_at IS NULL OR last_seen_at < now() - interval '5 seconds')
     RETURNING id
   ), per_run AS (
-    SELECT run_id, count(*)::int AS stored, max(seq) AS max_seq FROM ins GROUP BY run_id
+    SELECT run_id, count(*)::int AS stored, sum(bytes)::float8 AS stored_bytes, max(seq) AS max_seq FROM ins GROUP BY run_id
   ), inline AS (
     -- The lines this statement stored, of the uploads small enough to ride in the notification:
     -- $6–$8 repeat just those uploads' lines (at most INLINE_MAX_BYTES each, judged by the app in
@@ -78,7 +82,7 @@ const BATCH_SQL = `
   SELECT c.i::int AS i, c.host_id::text AS host_id, c.run_host_id::text AS run_host_id, c.locked_id IS NOT NULL AS run_exists,
          c.cancel_requested_at IS NOT NULL AS cancel,
          CASE WHEN NOT c.open THEN c.status::text END AS closed_status,
-         COALESCE(p.stored, 0) AS stored,
+         COALESCE(p.stored, 0) AS stored, COALESCE(p.stored_bytes, 0) AS stored_bytes,
          -- Referenced so that the notifications and touches are made (a CTE nobody reads is skipped).
          (SELECT count(*) FROM notified)::int + (SELECT count(*) FROM touch_run)::int + (SELECT count(*) FROM touch_host)::int AS effects
   FROM checked c LEFT JOIN per_run p ON p.run_id = c.run_id
@@ -104,7 +108,14 @@ async function runBatch(uploads: PendingUpload[]): Promise<UploadOutcome[]> {
     small.d.push(...up.seqs.map((_, k) => up.datas[k] ?? ""));
   });
   const params = [uploads.map((x) => x.credentialHash), uploads.map((x) => x.runId), u, s, d, small.u, small.s, small.d];
+  const m = metrics();
+  const timer = m.chunkBatchSeconds.startTimer();
   const { rows } = await pgPool().query<UploadOutcome & { i: number }>(BATCH_SQL, params);
+  timer();
+  for (const r of rows) {
+    m.chunks.inc(r.stored);
+    m.chunkBytes.inc(r.stored_bytes);
+  }
   const byIndex = new Map(rows.map((r) => [r.i, r]));
   // One row per upload, always (checked is built from every upload).
   return uploads.map((_, k) => byIndex.get(k + 1)!);

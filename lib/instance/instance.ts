@@ -11,6 +11,7 @@ import { RateLimits } from "./rate-limits";
 import { RunWatchSweep } from "./run-watch";
 import { HostToucher } from "./touch-hosts";
 import { SOCKET_PING_MS } from "../../probes/protocol/agent-socket";
+import { log } from "../log";
 
 /**
  * The upkeep an instance runs on its own clock. The work itself is use cases (lib/server), handed
@@ -19,6 +20,8 @@ import { SOCKET_PING_MS } from "../../probes/protocol/agent-socket";
 export interface InstanceUpkeep {
   /** RUNNING runs whose agent went silent become LOST (idempotent, every instance runs it). */
   markSilentRunsLost(): Promise<unknown>;
+  /** QUEUED runs whose host stayed offline past QUEUE_OFFLINE_TIMEOUT_MIN end as not started (idempotent). */
+  expireQueuedRuns(): Promise<unknown>;
   /** Expired rows of the failed-credential throttles are deleted. */
   pruneThrottles(): Promise<unknown>;
   /** Audit rows older than AUDIT_RETENTION_DAYS are deleted (daily). */
@@ -61,8 +64,8 @@ export class Instance {
   /** No timer of its own: request counters per agent credential (the store expires keys on unref'd timers). */
   readonly rateLimits = new RateLimits();
   /**
-   * Timers: the LOST sweep every 10 s, the throttle pruning every 10 min, and the audit and session
-   * pruning 5 min after start and then daily (start()).
+   * Timers: the LOST sweep and the queued runs' expiry every 10 s, the throttle pruning every
+   * 10 min, and the audit and session pruning 5 min after start and then daily (start()).
    */
   private upkeep: NodeJS.Timeout[] = [];
 
@@ -72,16 +75,40 @@ export class Instance {
    */
   start(tasks: InstanceUpkeep): void {
     if (this.upkeep.length > 0) return;
-    const every = (ms: number, fn: () => Promise<unknown>) => {
-      // Each step is idempotent and retried at the next tick, so a failure (database away) is dropped.
-      const t = setInterval(() => void fn().catch(() => undefined), ms);
+    // Each step is idempotent and retried at the next tick, so a failure (database away) is only
+    // logged: once when it starts failing and once when it works again, not every 10 s.
+    const failing = new Set<string>();
+    const attempt = (name: string, fn: () => Promise<unknown>) => () =>
+      void fn().then(
+        () => {
+          if (failing.delete(name)) log().info(`upkeep: ${name} works again`, { task: name });
+        },
+        (err: unknown) => {
+          if (failing.has(name)) return;
+          failing.add(name);
+          log().warn(`upkeep: ${name} failed, retried at its next tick: ${err instanceof Error ? err.message : String(err)}`, { task: name });
+        },
+      );
+    const every = (ms: number, name: string, fn: () => Promise<unknown>) => {
+      const t = setInterval(attempt(name, fn), ms);
       t.unref();
       return t;
     };
     const retention = () => Promise.all([tasks.pruneAudit(), tasks.pruneSessions()]);
-    const first = setTimeout(() => void retention().catch(() => undefined), RETENTION_FIRST_MS);
+    const first = setTimeout(attempt("retention pruning", retention), RETENTION_FIRST_MS);
     first.unref();
-    this.upkeep = [every(LOST_SWEEP_MS, tasks.markSilentRunsLost), every(THROTTLE_PRUNE_MS, tasks.pruneThrottles), every(RETENTION_PRUNE_MS, retention), first];
+    this.upkeep = [
+      every(LOST_SWEEP_MS, "LOST sweep", tasks.markSilentRunsLost),
+      every(LOST_SWEEP_MS, "queued runs' expiry", tasks.expireQueuedRuns),
+      every(THROTTLE_PRUNE_MS, "throttle pruning", tasks.pruneThrottles),
+      every(RETENTION_PRUNE_MS, "retention pruning", retention),
+      first,
+    ];
+  }
+
+  /** Whether start() has run: the upkeep is on (readiness, /api/health/ready). */
+  get started(): boolean {
+    return this.upkeep.length > 0;
   }
 
   /** Ends every timer, worker and connection above (tests, shutdown); pending touches are written first. */

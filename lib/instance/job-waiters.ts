@@ -38,6 +38,13 @@ export class JobWaiters {
     };
   }
 
+  /** Claims waiting now, across hosts (for /metrics). */
+  get waiting(): number {
+    let n = 0;
+    for (const s of this.byHost.values()) n += s.size;
+    return n;
+  }
+
   /** Ends the sweep (tests, shutdown); the listener is the instance's to close. */
   stop(): void {
     if (this.sweeper) clearInterval(this.sweeper);

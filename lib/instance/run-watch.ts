@@ -54,6 +54,13 @@ export class RunWatchSweep {
     };
   }
 
+  /** Live views open now (for /metrics). */
+  get viewers(): number {
+    let n = 0;
+    for (const s of this.watchers.values()) n += s.size;
+    return n;
+  }
+
   /** Ends the sweep and forgets every view (tests, shutdown). */
   stop(): void {
     if (this.timer) clearInterval(this.timer);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { checkDatabaseUrl } from "./database-url";
 import { dataDir } from "./paths";
 
 /**
@@ -31,7 +32,11 @@ export function removeDatabaseUrlFile(dir = dataDir()): void {
 
 /** DATABASE_URL, else the running embedded server's URL; a message a person can act on if neither. */
 export function resolveDatabaseUrlForTools(): string {
-  const url = process.env.DATABASE_URL || readDatabaseUrlFile();
+  if (process.env.DATABASE_URL) {
+    checkDatabaseUrl(process.env.DATABASE_URL);
+    return process.env.DATABASE_URL;
+  }
+  const url = readDatabaseUrlFile();
   if (!url) {
     throw new Error(
       "No database to talk to: set DATABASE_URL, or start Probebook with `npm start` (it runs the embedded PostgreSQL and records its address in " +

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { checkDatabaseUrl } from "./database-url";
 import { readDatabaseUrlFile, removeDatabaseUrlFile, writeDatabaseUrlFile } from "./database-url-file";
 import { startEmbeddedPostgres, withDatabase, type EmbeddedServer } from "./embedded-postgres";
 import { canConnect, databaseExists, adminQuery, quoteIdent } from "./pg-admin";
@@ -20,6 +21,7 @@ const APP_DATABASE = "probebook";
 export async function openDatabase(opts: { log?: (line: string) => void } = {}): Promise<OpenDatabase> {
   const log = opts.log ?? (() => undefined);
   if (process.env.DATABASE_URL) {
+    checkDatabaseUrl(process.env.DATABASE_URL);
     return { url: process.env.DATABASE_URL, embedded: null, close: async () => undefined };
   }
   const dir = dataDir();

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -58,10 +59,26 @@ export function runPrismaCli(
   });
 }
 
-/** Applies committed migrations with Prisma's own `migrate deploy`. */
+/** An advisory lock key of our own (Prisma's is 72707369): "probebook migrate". */
+const MIGRATE_LOCK_KEY = 0x70626d67;
+
+/**
+ * Applies committed migrations with Prisma's own `migrate deploy`, one process at a time per
+ * database. Prisma takes an advisory lock too, but gives up after 10 s, and applying the
+ * migrations from scratch takes longer than that: instances started together would fail with
+ * P1002. Held on a connection of its own, this lock waits as long as the migrations take; the
+ * next holder then finds nothing left to apply. Closing the connection releases it.
+ */
 export async function migrateDeploy(databaseUrl: string): Promise<void> {
-  const r = await runPrismaCli(["migrate", "deploy"], { databaseUrl });
-  if (r.code !== 0) {
-    throw new Error(`prisma migrate deploy failed (exit ${r.code}):\n${r.stdout}${r.stderr}`);
+  const lock = new pg.Client({ connectionString: databaseUrl, application_name: "probebook migrate lock" });
+  await lock.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock($1)", [MIGRATE_LOCK_KEY]);
+    const r = await runPrismaCli(["migrate", "deploy"], { databaseUrl });
+    if (r.code !== 0) {
+      throw new Error(`prisma migrate deploy failed (exit ${r.code}):\n${r.stdout}${r.stderr}`);
+    }
+  } finally {
+    await lock.end().catch(() => undefined);
   }
 }

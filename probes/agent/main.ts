@@ -3,6 +3,7 @@
 import os from "node:os";
 import { parseCli } from "./cli";
 import { installToolsHere } from "./install-tools";
+import { logSettingsFrom } from "../core/log-settings";
 import { createLogger } from "./logger";
 import { StopSignals } from "./stop-signals";
 
@@ -18,7 +19,12 @@ async function main(): Promise<number> {
     return 2;
   }
   const { options } = cli;
-  const log = createLogger({ quiet: options.quiet });
+  const logSettings = logSettingsFrom(process.env);
+  if ("error" in logSettings) {
+    process.stderr.write(`probebook-agent: ${logSettings.error}\n`);
+    return 2;
+  }
+  const log = createLogger({ quiet: options.quiet, settings: logSettings });
   let labDir: string | null = null;
   if (options.lab) {
     // Refused here, before anything else: a lab that cannot work must not be half-offered.

@@ -24,7 +24,9 @@ export interface OsRelease {
 
 /**
  * Tools Probebook runs besides the probes' own binaries: the browser of the end-to-end suite,
- * what the lab and the loop-mount tests make file systems with, sysctl for tunables, numactl.
+ * what the lab and the loop-mount tests make file systems with, sysctl for tunables, numactl, and
+ * debootstrap, with which the agent-executable test makes a Debian root without Node, and shellcheck,
+ * which holds the agent's install script to POSIX sh.
  */
 const OTHER_TOOLS: Record<string, PackagesByFamily> = {
   chromium: samePackage("chromium", { ubuntu: "chromium-browser" }),
@@ -34,6 +36,8 @@ const OTHER_TOOLS: Record<string, PackagesByFamily> = {
   mount: samePackage("util-linux"),
   sysctl: samePackage("procps", { fedora: "procps-ng", rhel: "procps-ng", alpine: "procps-ng" }),
   numactl: samePackage("numactl", { alpine: "numactl-tools" }),
+  debootstrap: samePackage("debootstrap"),
+  shellcheck: samePackage("shellcheck", { fedora: "ShellCheck", rhel: "ShellCheck" }),
 };
 
 /** A tool name: a probe's binary or companion (from the catalog) or one of OTHER_TOOLS. */

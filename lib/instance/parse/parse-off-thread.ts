@@ -3,6 +3,7 @@
 // thread with a heap limit and a deadline instead, at most PARALLEL at a time.
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { metrics } from "../metrics";
 import { PARSE_LIMITS } from "./parse-limits";
 import type { ParseJob, ParseReply } from "./parse-types";
 
@@ -69,6 +70,8 @@ export class ParseWorkers {
     return this.slot(
       () =>
         new Promise<ParseReply>((resolve) => {
+          // The worker's own time (its start included), not the wait for a free slot.
+          const took = metrics().parseSeconds.startTimer({ tool: job.probe });
           const worker = new Worker(code, {
             eval: true,
             workerData: job,
@@ -81,6 +84,7 @@ export class ParseWorkers {
             clearTimeout(timer);
             this.live.delete(worker);
             void worker.terminate();
+            took({ outcome: reply.kind });
             resolve(reply);
           };
           const timer = setTimeout(

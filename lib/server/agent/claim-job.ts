@@ -2,6 +2,7 @@ import { pgPool } from "../../pg-pool";
 import { notifySql } from "../../notifications";
 import type { AgentRequests } from "../../../probes/protocol/schemas";
 import { instance } from "../../instance/instance";
+import { metrics } from "../../instance/metrics";
 import { unknownCredential } from "./unknown-credential";
 import { AGENT_POLICY, assertAgentCompatible } from "./compatibility";
 
@@ -94,6 +95,9 @@ export async function claimJob({ credentialHash, waitSec, signal }: ClaimRequest
   if (waitSec <= 0) return claimOnce(hostId, credentialHash);
   let woken = false;
   let wake: () => void = () => undefined;
+  const waited = metrics().claimWaitSeconds.startTimer();
+  let outcome: ClaimOutcome = null;
+  let failed = false;
   const remove = await instance().jobWaiters.add(hostId, () => {
     woken = true;
     wake();
@@ -102,7 +106,7 @@ export async function claimJob({ credentialHash, waitSec, signal }: ClaimRequest
     const deadline = Date.now() + waitSec * 1000 * (1 - WAIT_JITTER * Math.random());
     for (;;) {
       woken = false;
-      const outcome = await claimOnce(hostId, credentialHash);
+      outcome = await claimOnce(hostId, credentialHash);
       if (outcome) return outcome;
       if (signal?.aborted) return null;
       // A notification that came during the claim statement is not lost: `woken` is already set.
@@ -117,7 +121,11 @@ export async function claimJob({ credentialHash, waitSec, signal }: ClaimRequest
       }
       if (!woken || signal?.aborted || Date.now() >= deadline) return null;
     }
+  } catch (err) {
+    failed = true;
+    throw err;
   } finally {
     remove();
+    waited({ outcome: failed ? "error" : !outcome ? "empty" : "job" in outcome ? "job" : "requests" });
   }
 }

@@ -1,6 +1,7 @@
 import type { Chunk } from "../../../probes/protocol/schemas";
 import { pgPool } from "../../pg-pool";
 import { notifySql, runChannel } from "../../notifications";
+import { metrics } from "../../instance/metrics";
 
 /**
  * Stores the telemetry samples that rode in an upload's chunks, idempotently on (run, t), and
@@ -19,7 +20,9 @@ export async function ingestTelemetry(runId: string, chunks: readonly Chunk[]): 
     samples.map((s) => JSON.stringify(s)),
     runChannel(runId),
   ]);
-  return rows[0]?.stored ?? 0;
+  const stored = rows[0]?.stored ?? 0;
+  metrics().telemetrySamples.inc(stored);
+  return stored;
 }
 
 const TELEMETRY_SQL = `

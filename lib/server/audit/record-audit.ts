@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { AUDIT_ACTIONS } from "../../api/schemas/audit";
 import { db } from "../../db";
+import { log } from "../../log";
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -30,6 +31,6 @@ export async function recordAudit(entry: AuditEntry, client: PrismaClient = db()
       },
     });
   } catch (err) {
-    console.error(`audit log write failed for ${entry.action}:`, err instanceof Error ? err.message : err);
+    log().error(`audit log write failed for ${entry.action}: ${err instanceof Error ? err.message : String(err)}`, { action: entry.action });
   }
 }

@@ -1,3 +1,4 @@
+import { log } from "../../log";
 import { advanceExperiment } from "./advance-experiment";
 
 /**
@@ -8,6 +9,6 @@ export async function advanceExperimentSafely(experimentId: string): Promise<voi
   try {
     await advanceExperiment({ experimentId });
   } catch (err) {
-    console.error(`experiment ${experimentId}: could not move on: ${err instanceof Error ? err.message : String(err)}`);
+    log().error(`experiment ${experimentId}: could not move on: ${err instanceof Error ? err.message : String(err)}`, { experimentId });
   }
 }

@@ -17,3 +17,12 @@ export function agentCommand(serverUrl: string, token: string): string {
 export function bundledAgentCommand(serverUrl: string, token: string): string {
   return `${prepare}PROBEBOOK_AGENT_TOKEN=${token} node probebook-agent.cjs --server ${serverUrl} --allow ${DEFAULT_SCRATCH_DIR},/dev/shm`;
 }
+
+/**
+ * The one line that installs the agent executable as a systemd service (GET /agent/install.sh).
+ * The token is on sudo's command line for the moment the install runs; it works once and the
+ * agent trades it for a credential at its first start.
+ */
+export function installCommand(serverUrl: string, token: string): string {
+  return `curl -fsSL ${serverUrl}/agent/install.sh | sudo sh -s -- --token ${token}`;
+}

@@ -1,4 +1,4 @@
-import { agentCommand, bundledAgentCommand } from "./agent-command";
+import { agentCommand, bundledAgentCommand, installCommand } from "./agent-command";
 import { serverUrl } from "./server-url";
 
 /** What the page shows once after a registration token is issued: the token and the commands that use it. */
@@ -9,6 +9,8 @@ export interface HostRegistration {
   expiresAt: string;
   command: string;
   bundledCommand: string;
+  /** curl … /agent/install.sh | sudo sh: the executable as a systemd service. */
+  installCommand: string;
 }
 
 export async function describeRegistration({
@@ -24,5 +26,6 @@ export async function describeRegistration({
     expiresAt: (host.registrationExpiresAt ?? new Date()).toISOString(),
     command: agentCommand(url, host.registrationToken),
     bundledCommand: bundledAgentCommand(url, host.registrationToken),
+    installCommand: installCommand(url, host.registrationToken),
   };
 }

@@ -1,5 +1,6 @@
 import { RUN_SILENCE_LOST_SEC } from "../../../probes/protocol/schemas";
 import { db } from "../../db";
+import { log } from "../../log";
 import { advanceExperimentSafely } from "../experiments/advance-safely";
 import { notifyRun } from "../../instance/notify";
 
@@ -14,6 +15,7 @@ export async function markSilentRunsLost(): Promise<number> {
         error_message = 'The agent stopped reporting for more than ' || ${RUN_SILENCE_LOST_SEC}::int || ' s; the output received so far is kept.'
     WHERE status = 'RUNNING' AND last_activity_at < now() - make_interval(secs => ${RUN_SILENCE_LOST_SEC}::int)
     RETURNING id, experiment_id`;
+  if (rows.length > 0) log().info(`${rows.length} running run(s) marked LOST: their agent was silent for ${RUN_SILENCE_LOST_SEC} s`, { runIds: rows.map((r) => r.id) });
   for (const r of rows) await notifyRun(r.id, { kind: "status" });
   for (const e of new Set(rows.flatMap((r) => r.experiment_id ?? []))) await advanceExperimentSafely(e);
   return rows.length;
