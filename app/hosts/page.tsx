@@ -5,13 +5,14 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import { AgentVersion } from "@/components/hosts/agent-version";
 import { hostSummary } from "@/lib/server/hosts/host-summary";
 import { listHosts } from "@/lib/server/hosts/list-hosts";
+import { serverUrl } from "@/lib/server/hosts/server-url";
 
 export const metadata: Metadata = { title: "Hosts" };
 export const dynamic = "force-dynamic";
 
 export default async function HostsPage() {
   const actor = await requirePageUser("/hosts");
-  const hosts = await listHosts();
+  const [hosts, server] = await Promise.all([listHosts(), serverUrl()]);
   return (
     <>
       <h1>Hosts</h1>
@@ -48,7 +49,7 @@ export default async function HostsPage() {
                     </td>
                     <td>
                       <span className={`badge ${s.online ? "badge-SUCCEEDED" : ""}`}>{s.agentState}</span>{" "}
-                      <AgentVersion version={s.agentVersion} outdated={s.agentOutdated} current={s.currentAgentVersion} />
+                      <AgentVersion version={s.agentVersion} outdated={s.agentOutdated} current={s.currentAgentVersion} server={server} />
                     </td>
                     <td>{s.kernel ?? "—"}</td>
                     <td>{s.cpu ?? "—"}</td>

@@ -1,5 +1,8 @@
+/** The installer line that upgrades an installed agent in place (probes/agent/deploy/install.sh). */
+export const upgradeCommand = (server: string) => `curl -fsSL ${server}/agent/install.sh | sudo sh -s -- --upgrade`;
+
 /** The agent release a host last reported, marked "outdated" when older than the server's own. */
-export function AgentVersion({ version, outdated, current }: { version: string | null; outdated: boolean; current: string }) {
+export function AgentVersion({ version, outdated, current, server }: { version: string | null; outdated: boolean; current: string; server: string }) {
   if (!version) return null;
   return (
     <span className="small" data-testid="agent-version">
@@ -7,7 +10,7 @@ export function AgentVersion({ version, outdated, current }: { version: string |
       {outdated ? (
         <>
           {" "}
-          <span className="badge badge-outdated" data-testid="agent-outdated" title={`This server ships agent ${current}: re-run the install line from this host's page to upgrade.`}>
+          <span className="badge badge-outdated" data-testid="agent-outdated" title={`This server ships agent ${current}; upgrade on the host with: ${upgradeCommand(server)}`}>
             outdated
           </span>
         </>

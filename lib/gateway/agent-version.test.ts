@@ -57,7 +57,7 @@ describe("the server's agent version policy", () => {
     expect(refused.status).toBe(426);
     expect(refused.body.error).toBe(
       `This agent (probebook-agent 9.0.0, protocol ${AGENT_PROTOCOL_VERSION + 1}) is newer than this server (its agent is ${AGENT_VERSION}, protocol ${AGENT_PROTOCOL_VERSION}), ` +
-        `which accepts protocol ${AGENT_PROTOCOL_VERSION}. Upgrade the Probebook server, or install the agent this server ships: re-run the install line from the host's page.`,
+        `which accepts protocol ${AGENT_PROTOCOL_VERSION}. Upgrade the Probebook server, or install the agent this server ships with its installer's --upgrade (curl -fsSL <server>/agent/install.sh | sudo sh -s -- --upgrade).`,
     );
     expect((await hostRow(id)).agentCredentialHash).toBeNull();
     const ok = await post("/api/agent/register", { registrationToken, profile: {}, capabilities: capabilities(AGENT_VERSION, AGENT_PROTOCOL_VERSION) });
@@ -69,7 +69,7 @@ describe("the server's agent version policy", () => {
     const { registrationToken } = await createHost({ name: `ver-${crypto.randomUUID().slice(0, 8)}` });
     const refused = await post("/api/agent/register", { registrationToken, profile: {}, capabilities: capabilities("0.0.9", AGENT_PROTOCOL_VERSION) });
     expect(refused.status).toBe(426);
-    expect(refused.body.error).toMatch(/^This agent \(probebook-agent 0\.0\.9, protocol \d+\) is too old for this server \(its agent is [\d.]+, protocol \d+\), which accepts agents from 0\.1\.0 on\. Upgrade the agent: re-run the install line from the host's page/);
+    expect(refused.body.error).toMatch(/^This agent \(probebook-agent 0\.0\.9, protocol \d+\) is too old for this server \(its agent is [\d.]+, protocol \d+\), which accepts agents from 0\.1\.0 on\. Upgrade the agent: on the host, run this server's installer with --upgrade/);
   });
 
   it("registers an agent that predates the protocol version as protocol 1, and records what a heartbeat reports", async () => {

@@ -197,7 +197,8 @@ describe("Agent against a local HTTP server", () => {
     const why = "This agent (probebook-agent 0.2.0, protocol 1) is too old for this server … re-run the install line from the host's page";
     server.incompatible = why;
     const { agent: a } = agent({ once: false });
-    expect(await a.run()).toEqual({ code: 4, message: `${server.url} refused this agent's version: ${why}` });
+    const upgrade = `On this host: curl -fsSL ${server.url}/agent/install.sh | sudo sh -s -- --upgrade`;
+    expect(await a.run()).toEqual({ code: 4, message: `${server.url} refused this agent's version: ${why} ${upgrade}` });
     expect(server.registrations).toHaveLength(0);
     expect(server.log.filter((l) => l.startsWith("/api/agent/register"))).toEqual(["/api/agent/register 426"]);
     // Registered before, refused when it signs in again with its capabilities.
@@ -209,7 +210,7 @@ describe("Agent against a local HTTP server", () => {
     first.stop("test over");
     await running;
     server.incompatible = why;
-    expect(await agent({ once: false, token: null }).agent.run()).toEqual({ code: 4, message: `${server.url} refused this agent's version: ${why}` });
+    expect(await agent({ once: false, token: null }).agent.run()).toEqual({ code: 4, message: `${server.url} refused this agent's version: ${why} ${upgrade}` });
     expect(server.log.some((l) => l.startsWith("/api/agent/jobs/claim") && server.log.indexOf(l) > server.log.lastIndexOf("/api/agent/heartbeat 426"))).toBe(false);
   });
 
@@ -218,7 +219,7 @@ describe("Agent against a local HTTP server", () => {
     const running = a.run();
     await server.waitFor(() => server.registrations.length === 1);
     server.incompatibleClaims = "This agent (probebook-agent 0.2.0, protocol 1) is too old for this server";
-    expect(await running).toEqual({ code: 4, message: `${server.url} refused this agent's version: This agent (probebook-agent 0.2.0, protocol 1) is too old for this server` });
+    expect(await running).toMatchObject({ code: 4, message: expect.stringMatching(/refused this agent's version: This agent \(probebook-agent 0\.2\.0, protocol 1\) is too old for this server On this host: curl -fsSL http:\/\/127\.0\.0\.1:\d+\/agent\/install\.sh \| sudo sh -s -- --upgrade$/) });
   });
 
   it("reports its version and protocol version in its capabilities", async () => {

@@ -13,9 +13,12 @@ export interface AgentExit {
 /** HTTP 426: the server does not work with this agent's version (or protocol version). */
 export const isIncompatible = (err: unknown): err is HttpError => err instanceof HttpError && err.status === 426;
 
-/** The exit for a refused version: the server's message names both versions and how to upgrade; a restart cannot help. */
+/**
+ * The exit for a refused version: the server's message names both versions and how to upgrade,
+ * the agent adds the installer's line for its own server; a restart cannot help.
+ */
 export function incompatibleExit(err: HttpError, server: string): AgentExit {
-  return { code: 4, message: `${server} refused this agent's version: ${err.message}` };
+  return { code: 4, message: `${server} refused this agent's version: ${err.message} On this host: curl -fsSL ${server}/agent/install.sh | sudo sh -s -- --upgrade` };
 }
 
 /** The one message for a refused credential, wherever the 401/403 came from. */

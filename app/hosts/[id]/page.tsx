@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DeleteButton } from "@/components/delete-button";
-import { AgentVersion } from "@/components/hosts/agent-version";
+import { AgentVersion, upgradeCommand } from "@/components/hosts/agent-version";
 import { minuteUtc } from "@/components/format-time";
 import { HostChangesView } from "@/components/hosts/host-changes";
 import { RecheckTools } from "@/components/hosts/recheck-tools";
@@ -15,6 +15,7 @@ import { isUuid } from "@/lib/http/params";
 import { getHost } from "@/lib/server/hosts/get-host";
 import { hostChanges } from "@/lib/server/hosts/host-changes";
 import { hostSummary } from "@/lib/server/hosts/host-summary";
+import { serverUrl } from "@/lib/server/hosts/server-url";
 import { listHistoryDays } from "@/lib/server/runs/list-history-days";
 import { listHostRuns } from "@/lib/server/runs/list-host-runs";
 import { recheckToolsAction, reregisterHostAction, setMediumOverrideAction } from "../actions";
@@ -33,7 +34,7 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
   const s = hostSummary(host);
   const overrides = (host.mediumOverrides ?? {}) as Record<string, string>;
   const operator = roleAtLeast(actor.role, "OPERATOR");
-  const [runs, historyDays] = await Promise.all([listHostRuns({ hostId: id, take: 20 }), listHistoryDays({ hostId: id })]);
+  const [runs, historyDays, server] = await Promise.all([listHostRuns({ hostId: id, take: 20 }), listHistoryDays({ hostId: id }), serverUrl()]);
   return (
     <>
       <p className="muted small">
@@ -41,8 +42,14 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
       </p>
       <h1>
         {host.name} <span className={`badge ${s.online ? "badge-SUCCEEDED" : ""}`} data-testid="agent-state">{s.agentState}</span>{" "}
-        <AgentVersion version={s.agentVersion} outdated={s.agentOutdated} current={s.currentAgentVersion} />
+        <AgentVersion version={s.agentVersion} outdated={s.agentOutdated} current={s.currentAgentVersion} server={server} />
       </h1>
+      {s.agentOutdated ? (
+        <p className="muted small" data-testid="agent-upgrade">
+          This server ships agent {s.currentAgentVersion}. Upgrade this host&apos;s agent on the host (it finishes its running probe first):{" "}
+          <code style={{ overflowWrap: "anywhere" }}>{upgradeCommand(server)}</code>
+        </p>
+      ) : null}
       {operator && host.agentRegisteredAt ? (
         <p>
           <Link className="btn btn-primary" href={`/runs/new?host=${host.id}`}>

@@ -23,7 +23,7 @@ export const hostSchema = z
     toolsCheckedAt: z.string().nullable().describe("When the agent last reported its tools."),
     toolsRecheckRequestedAt: z.string().nullable().describe("When an operator last asked for a re-check."),
     agentVersion: z.string().nullable().describe("The agent release as it last reported it (register, or its last start)."),
-    agentOutdated: z.boolean().describe("The agent is older than the release this server ships: re-run the install line to upgrade it."),
+    agentOutdated: z.boolean().describe("The agent is older than the release this server ships: the installer's --upgrade replaces it."),
   })
   .meta({ id: "Host" });
 

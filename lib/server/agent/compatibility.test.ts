@@ -19,14 +19,14 @@ describe("agent compatibility policy", () => {
     expect(agentIncompatibility({ agentVersion: "0.1.0" })).toBeNull();
     expect(agentIncompatibility({ agentVersion: "0.4.0" }, later)).toBe(
       "This agent (probebook-agent 0.4.0, protocol 1) is too old for this server (its agent is 0.5.1, protocol 3), which accepts protocol 2 to 3. " +
-        "Upgrade the agent: re-run the install line from the host's page in the dashboard (an agent run from a checkout: update the checkout), then start it again.",
+        "Upgrade the agent: on the host, run this server's installer with --upgrade (curl -fsSL <server>/agent/install.sh | sudo sh -s -- --upgrade); an agent run from a checkout: update the checkout and start it again.",
     );
   });
 
   it("refuses an agent below the minimum release, naming both versions and the upgrade", () => {
     expect(agentIncompatibility({ agentVersion: "0.2.9", protocolVersion: 3 }, later)).toBe(
       "This agent (probebook-agent 0.2.9, protocol 3) is too old for this server (its agent is 0.5.1, protocol 3), which accepts agents from 0.3.0 on. " +
-        "Upgrade the agent: re-run the install line from the host's page in the dashboard (an agent run from a checkout: update the checkout), then start it again.",
+        "Upgrade the agent: on the host, run this server's installer with --upgrade (curl -fsSL <server>/agent/install.sh | sudo sh -s -- --upgrade); an agent run from a checkout: update the checkout and start it again.",
     );
     expect(agentIncompatibility({ agentVersion: "0.0.9", protocolVersion: AGENT_PROTOCOL_VERSION })).toMatch(/too old .* accepts agents from 0\.1\.0 on/);
   });
@@ -34,7 +34,7 @@ describe("agent compatibility policy", () => {
   it("refuses an agent newer than the server's protocol, saying to upgrade the server", () => {
     expect(agentIncompatibility({ agentVersion: "0.9.0", protocolVersion: 4 }, later)).toBe(
       "This agent (probebook-agent 0.9.0, protocol 4) is newer than this server (its agent is 0.5.1, protocol 3), which accepts protocol 2 to 3. " +
-        "Upgrade the Probebook server, or install the agent this server ships: re-run the install line from the host's page.",
+        "Upgrade the Probebook server, or install the agent this server ships with its installer's --upgrade (curl -fsSL <server>/agent/install.sh | sudo sh -s -- --upgrade).",
     );
   });
 

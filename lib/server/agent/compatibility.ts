@@ -47,7 +47,8 @@ export function agentIsOutdated(version: string | null | undefined, policy: Agen
   return c !== null && c < 0;
 }
 
-const UPGRADE_AGENT = "Upgrade the agent: re-run the install line from the host's page in the dashboard (an agent run from a checkout: update the checkout), then start it again.";
+/** The installer's --upgrade keeps the registration; the agent adds the line with its own --server. */
+const UPGRADE_AGENT = "Upgrade the agent: on the host, run this server's installer with --upgrade (curl -fsSL <server>/agent/install.sh | sudo sh -s -- --upgrade); an agent run from a checkout: update the checkout and start it again.";
 
 /** Why this server refuses an agent, or null when it works with it. */
 export function agentIncompatibility(
@@ -60,7 +61,7 @@ export function agentIncompatibility(
   const agent = `This agent (probebook-agent ${reported.agentVersion}, protocol ${protocol})`;
   const server = `this server (its agent is ${policy.currentAgentVersion}, protocol ${max})`;
   if (protocol > max) {
-    return `${agent} is newer than ${server}, which accepts ${range}. Upgrade the Probebook server, or install the agent this server ships: re-run the install line from the host's page.`;
+    return `${agent} is newer than ${server}, which accepts ${range}. Upgrade the Probebook server, or install the agent this server ships with its installer's --upgrade (curl -fsSL <server>/agent/install.sh | sudo sh -s -- --upgrade).`;
   }
   if (protocol < min) return `${agent} is too old for ${server}, which accepts ${range}. ${UPGRADE_AGENT}`;
   const belowMin = compareAgentVersions(reported.agentVersion, policy.minAgentVersion);

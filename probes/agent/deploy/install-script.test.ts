@@ -2,6 +2,7 @@
 // A fake server URL that cannot answer guards the host: a check that let an option through would
 // stop at the download, never at an install.
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { findOnPath } from "../../profile/exec-tool";
@@ -30,15 +31,24 @@ describe("install.sh option checks", () => {
     [["--token", TOKEN, ...server, "--allow", "/"], "--allow /: choose a directory"],
     [["--token", TOKEN, ...server, "--allow", "/var/lib/probebook-agent/x"], "not inside the agent's own"],
     [["--token", TOKEN, ...server, "--allow", `${script}`], "exists and is not a directory"],
+    [["--upgrade", "--token", TOKEN, ...server], "--upgrade keeps the agent's registration: leave out --token"],
   ])("%j → %s", (args, message) => {
     const r = run(...args);
     expect(r.err).toContain(message);
     expect(r.code).toBe(1);
   });
 
-  it("--help says how to install and uninstall", () => {
+  it("--upgrade on a host without an installed agent says to install it first", ({ skip }) => {
+    skip(existsSync("/usr/local/bin/probebook-agent"), "an agent is installed on this machine");
+    const r = run("--upgrade", ...server);
+    expect(r.err).toContain("--upgrade: no agent is installed here (/usr/local/bin/probebook-agent, /etc/systemd/system/probebook-agent.service); install it with --token first");
+    expect(r.code).toBe(1);
+  });
+
+  it("--help says how to install, upgrade and uninstall", () => {
     const r = run("--help");
     expect(r.code).toBe(0);
+    expect(r.out).toContain("--upgrade");
     expect(r.out).toContain("--uninstall");
     expect(r.out).toContain("--allow DIRS");
   });

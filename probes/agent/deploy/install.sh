@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the Probebook agent on this Linux host as a hardened systemd service, or removes it.
 #   curl -fsSL https://probebook.example.com/agent/install.sh | sudo sh -s -- --token TOKEN [--allow DIR,...]
+#   curl -fsSL https://probebook.example.com/agent/install.sh | sudo sh -s -- --upgrade
 #   curl -fsSL https://probebook.example.com/agent/install.sh | sudo sh -s -- --uninstall
 # The server fills in its own URL below when it hands this script out (GET /agent/install.sh);
 # --server overrides it. What it installs and how to relax the unit: probes/agent/deploy/README.md.
@@ -24,17 +25,21 @@ die() {
 usage() {
   cat <<'EOF'
 Usage: install.sh --token TOKEN [--allow DIR[,DIR...]] [--server URL]
+       install.sh --upgrade [--server URL]
        install.sh --uninstall
   --token TOKEN   the host's one-time registration token (Hosts -> Add host)
   --allow DIRS    directories probes may write in (default /srv/probebook,/dev/shm);
                   missing ones are made, owned by the probebook-agent user
   --server URL    the dashboard's URL (default: the server this script came from)
+  --upgrade       replace the installed agent with the server's and restart it (after
+                  its running probe finished); its registration and unit are kept
   --uninstall     stop the agent and remove its binary, unit, token, state dir and user
 EOF
 }
 
 TOKEN=''
 UNINSTALL=no
+UPGRADE=no
 while [ $# -gt 0 ]; do
   opt=$1
   case $opt in
@@ -48,6 +53,7 @@ while [ $# -gt 0 ]; do
       shift
       ;;
     --uninstall) UNINSTALL=yes ;;
+    --upgrade) UPGRADE=yes ;;
     -h | --help)
       usage
       exit 0
@@ -89,9 +95,14 @@ if [ "$UNINSTALL" = yes ]; then
 fi
 
 # --- checks: each names the option to change -------------------------------------------------
-[ -n "$TOKEN" ] || die "--token is required: the registration token shown on the dashboard's Add host page"
-case $TOKEN in *[!A-Za-z0-9_-]*) die "--token must be the token as shown (letters, digits, _ and -)" ;; esac
-if [ ${#TOKEN} -lt 10 ] || [ ${#TOKEN} -gt 200 ]; then die "--token does not look like a registration token (10 to 200 characters)"; fi
+if [ "$UPGRADE" = yes ]; then
+  [ -z "$TOKEN" ] || die "--upgrade keeps the agent's registration: leave out --token"
+  { [ -f "$BIN" ] && [ -f "$UNIT" ]; } || die "--upgrade: no agent is installed here ($BIN, $UNIT); install it with --token first"
+else
+  [ -n "$TOKEN" ] || die "--token is required: the registration token shown on the dashboard's Add host page"
+  case $TOKEN in *[!A-Za-z0-9_-]*) die "--token must be the token as shown (letters, digits, _ and -)" ;; esac
+  if [ ${#TOKEN} -lt 10 ] || [ ${#TOKEN} -gt 200 ]; then die "--token does not look like a registration token (10 to 200 characters)"; fi
+fi
 
 case $SERVER in
   @@*) die "--server is required: the dashboard's URL, e.g. https://probebook.example.com" ;;
@@ -143,6 +154,20 @@ case $EXPECTED in *[!0-9a-f]* | '') die "$SERVER/agent/download/$ARCH.sha256 is 
 ACTUAL=$(sha256sum "$TMP/agent" | cut -d ' ' -f 1)
 [ "$ACTUAL" = "$EXPECTED" ] || die "the download's SHA-256 $ACTUAL is not the server's $EXPECTED: not installed"
 
+# --- upgrade: the binary only; the credential in the state dir, the token and the unit stay ------
+if [ "$UPGRADE" = yes ]; then
+  install -m 0755 -o root -g root "$TMP/agent" "$BIN.new"
+  mv -f "$BIN.new" "$BIN"
+  # Units written for agents before 0.2.0 stop them sooner than their stop grace (60 s) and the
+  # delivery after it allow, and restart them after a refused version (exit 4).
+  sed -i -e 's/^TimeoutStopSec=20$/TimeoutStopSec=80/' -e 's/^RestartPreventExitStatus=2 3$/RestartPreventExitStatus=2 3 4/' "$UNIT"
+  systemctl daemon-reload
+  # The stop lets the running probe finish (up to the agent's --stop-grace) and delivers it.
+  systemctl restart probebook-agent.service
+  say "upgraded $BIN ($ARCH, sha256 $ACTUAL) and restarted probebook-agent.service"
+  exit 0
+fi
+
 # --- install ---------------------------------------------------------------------------------
 getent passwd "$SERVICE_USER" >/dev/null 2>&1 ||
   useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home --shell /usr/sbin/nologin "$SERVICE_USER"
@@ -187,11 +212,13 @@ StateDirectory=probebook-agent
 StateDirectoryMode=0700
 Restart=always
 RestartSec=5
-# 2 (bad arguments) and 3 (credential refused or revoked) need a person: do not loop.
-RestartPreventExitStatus=2 3
-# SIGTERM: the agent cancels the probe's process group and flushes its output itself.
+# 2 (bad arguments), 3 (credential refused or revoked) and 4 (version refused by the server)
+# need a person: do not loop.
+RestartPreventExitStatus=2 3 4
+# SIGTERM to the agent alone: it claims nothing more, lets the running probe finish within its
+# --stop-grace (60 s), then cancels it, and delivers the output itself; hence 80 s.
 KillMode=mixed
-TimeoutStopSec=20
+TimeoutStopSec=80
 UMask=0077
 
 # Read-only system; writable: the --allow directories and the state dir.
