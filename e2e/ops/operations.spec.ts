@@ -113,6 +113,16 @@ test("liveness and readiness, and /api/health as before", async ({ request }) =>
   expect((await request.get("/api/health")).status()).toBe(200);
 });
 
+test("/api/version names the release, the schema and the agents this server accepts", async ({ request }) => {
+  const r = await request.get("/api/version");
+  expect(r.status()).toBe(200);
+  const v = (await r.json()) as { server: string; schema: string; agent: { current: string; protocol: { current: number; accepted: { min: number; max: number } } } };
+  expect(v.server).toMatch(/^\d+\.\d+\.\d+/);
+  expect(v.schema).toMatch(/^\d{14}_\w+$/);
+  expect(v.agent.protocol.accepted.max).toBe(v.agent.protocol.current);
+  expect(v.agent.protocol.accepted.min).toBeLessThanOrEqual(v.agent.protocol.current);
+});
+
 test("/metrics asks for METRICS_TOKEN when it is set, and is open without it", async ({ request }) => {
   for (const headers of [{}, bearer("e2e-metrics-token-0123456780"), { Authorization: `Basic ${METRICS_TOKEN}` }]) {
     const r = await fetch(`${base}/metrics`, { headers });

@@ -58,6 +58,29 @@ export const serviceApi = {
       401: err("METRICS_TOKEN is set and the request does not carry it as its bearer token."),
     },
   }),
+  version: defineOperation({
+    method: "get",
+    path: "/api/version",
+    group: "Service",
+    summary: "This server's release, schema and the agent versions it accepts",
+    description:
+      "For upgrades: every instance of one release answers the same. `agent.protocol.accepted` is the range of agent protocol versions this server works with; agents outside it, or older than `agent.minimum`, are refused with 426 and the upgrade line.",
+    role: "public",
+    responses: {
+      200: {
+        description: "The versions.",
+        json: z.object({
+          server: z.string(),
+          schema: z.string().nullable(),
+          agent: z.object({
+            current: z.string(),
+            minimum: z.string(),
+            protocol: z.object({ current: z.number().int(), accepted: z.object({ min: z.number().int(), max: z.number().int() }) }),
+          }),
+        }),
+      },
+    },
+  }),
   me: defineOperation({
     method: "get",
     path: "/api/me",
