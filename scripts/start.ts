@@ -4,6 +4,7 @@ import { openDatabase, type OpenDatabase } from "../lib/runtime/open-database";
 import { migrateDeploy } from "../lib/runtime/prisma-cli";
 import { ensureSessionSecret } from "../lib/runtime/session-secret";
 import { buildStaleReason, serveCommand, runNextBuild } from "../lib/runtime/next-build";
+import { agentBuildStaleReason, canBuildAgent, runAgentBuild } from "../lib/runtime/agent-build";
 import { dataDir, projectRoot } from "../lib/runtime/paths";
 import { seedDatabase } from "../prisma/seed";
 import { LOCAL_AGENT_STOP_GRACE_SEC, LOCAL_AGENT_STOP_MS, startLocalAgent } from "../lib/runtime/local-agent";
@@ -110,6 +111,12 @@ async function main() {
       log(`building the app (${reason})…`);
       await runNextBuild(env);
     }
+  }
+  const agentReason = agentBuildStaleReason();
+  if (agentReason && canBuildAgent()) {
+    // Not fatal: without it the one-line install answers 404 naming `npm run build:agent`.
+    log(`building the agent executable for the one-line install (${agentReason})…`);
+    await runAgentBuild(env).catch((err: unknown) => log(`${err instanceof Error ? err.message : String(err)}: hosts can still run the agent from a checkout`));
   }
   const next = spawn(process.execPath, serveCommand({ dev }), {
     cwd: projectRoot,

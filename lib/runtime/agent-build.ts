@@ -1,0 +1,46 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { AGENT_VERSION } from "../../probes/agent/version";
+import { projectRoot } from "./paths";
+
+const distDir = () => path.join(projectRoot, "dist", "agent");
+
+/**
+ * Why `npm start` should build the agent executable the server hands out at
+ * /agent/download/linux-x64 (the Add-host page's one-line install fetches it), or null when
+ * the one in dist/agent is this release's. Only for x64, the one architecture built here.
+ */
+export function agentBuildStaleReason(dir = distDir(), version = AGENT_VERSION): string | null {
+  if (process.arch !== "x64") return null;
+  if (!fs.existsSync(path.join(dir, "probebook-agent-linux-x64"))) return "no agent executable yet";
+  try {
+    const built = (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version?: unknown }).version;
+    return built === version ? null : `the agent executable is ${String(built)}, this release's agent is ${version}`;
+  } catch {
+    return "the agent build has no package.json";
+  }
+}
+
+/**
+ * Whether this checkout can build it: postject (a dev dependency) injects the agent into Node's
+ * binary. A pruned production tree (the image) has no postject, and ships dist/agent built.
+ */
+export function canBuildAgent(): boolean {
+  try {
+    createRequire(path.join(projectRoot, "package.json")).resolve("postject");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `npm run build:agent`, in this process's Node. */
+export function runAgentBuild(env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/build-agent.ts"], { cwd: projectRoot, env, stdio: "inherit" });
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`the agent build failed (exit ${code})`))));
+  });
+}
