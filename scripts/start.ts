@@ -1,5 +1,7 @@
 // `npm start`: database (embedded unless DATABASE_URL), migrations, seed, build if needed, serve.
 import { spawn, type ChildProcess } from "node:child_process";
+import { consoleToLog, log as appLog } from "../lib/log";
+import { opsSettingsProblems } from "../lib/runtime/ops-settings";
 import { openDatabase, type OpenDatabase } from "../lib/runtime/open-database";
 import { migrateDeploy } from "../lib/runtime/prisma-cli";
 import { ensureSessionSecret } from "../lib/runtime/session-secret";
@@ -12,7 +14,9 @@ import { stopProcessGroup, type Supervisor } from "../lib/runtime/supervise";
 import { RELAY_WINDOW_MS, StopSignals } from "../probes/agent/stop-signals";
 import { probeToolsHint } from "../lib/runtime/probe-tools-hint";
 
-const log = (msg: string) => console.log(`[probebook] ${msg}`);
+// The app's logger: "[probebook] …" lines as before, or JSON lines with LOG_FORMAT=json, so that
+// a log collector reading a container's output meets no plain line from start-up either.
+const log = (msg: string) => appLog().info(msg);
 
 function parsePort(raw: string | undefined): number {
   const port = Number(raw ?? "3000");
@@ -60,7 +64,7 @@ async function shutdown(code: number, hurry = false): Promise<void> {
   }
   // Whole process groups, SIGKILL after 5 s: a hanging web server must not keep the port.
   await Promise.all(children.map((c) => stopProcessGroup(c, 5000)));
-  await database?.close().catch((err: unknown) => console.error(err));
+  await database?.close().catch((err: unknown) => appLog().error("could not stop the database", { err }));
   log("stopped");
   process.exit(code);
 }
@@ -82,6 +86,11 @@ function onStopSignal(): void {
 async function main() {
   const dev = process.argv.includes("--dev");
   const port = parsePort(process.env.PORT);
+  // The operations variables (HOST, LOG_*, METRICS_TOKEN, QUEUE_OFFLINE_TIMEOUT_MIN) are checked
+  // before the database starts, each wrong one named; the server checks them again on its own.
+  const problems = opsSettingsProblems(process.env);
+  if (problems.length > 0) throw new Error(problems.join("; "));
+  consoleToLog();
   process.on("SIGINT", onStopSignal);
   process.on("SIGTERM", onStopSignal);
 
@@ -142,6 +151,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(`[probebook] could not start: ${err instanceof Error ? err.message : String(err)}`);
+  appLog().error(`could not start: ${err instanceof Error ? err.message : String(err)}`);
   void shutdown(1);
 });
