@@ -4,22 +4,13 @@
 // of the node binary running this build. That binary's architecture is the only one this machine
 // can make: Node offers no cross build, and another architecture's node cannot be fetched here.
 import { execFileSync, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { chmod, copyFile, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
+import { AGENT_ARCHES, agentFileName, localAgentArch, sha256File, type AgentArch } from "../lib/server/agent-download/agent-files";
 
 /** The fuse Node's SEA support looks for (documented with the feature; the same in every Node ≥ 18.16). */
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
-export const SEA_ARCHES = ["linux-x64", "linux-arm64"] as const;
-export type SeaArch = (typeof SEA_ARCHES)[number];
-
-export async function sha256File(file: string): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest("hex");
-}
 
 /** node-pty finds its addon by require() of a path next to its files; inside a SEA there is none. */
 function embeddedAddonPlugin(root: string): Plugin {
@@ -53,7 +44,7 @@ const noOptionalHelpers: Plugin = {
 };
 
 export interface SeaResult {
-  arch: SeaArch;
+  arch: AgentArch;
   file: string;
   bytes: number;
   sha256: string;
@@ -77,9 +68,9 @@ async function glibcNeeded(file: string): Promise<number[]> {
 }
 
 /** Builds dist/agent/probebook-agent-<this machine's arch>; says why the other one is not built. */
-export async function buildSea(root: string, out: string): Promise<{ built: SeaResult; skipped: { arch: SeaArch; reason: string }[] }> {
-  const arch = `linux-${process.arch}` as SeaArch;
-  if (process.platform !== "linux" || !SEA_ARCHES.includes(arch)) throw new Error(`the agent executable is built on Linux x64 or arm64, not ${process.platform}-${process.arch}`);
+export async function buildSea(root: string, out: string): Promise<{ built: SeaResult; skipped: { arch: AgentArch; reason: string }[] }> {
+  const arch = localAgentArch();
+  if (!arch) throw new Error(`the agent executable is built on Linux x64 or arm64, not ${process.platform}-${process.arch}`);
   const work = path.join(out, ".sea");
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
@@ -104,7 +95,7 @@ export async function buildSea(root: string, out: string): Promise<{ built: SeaR
   await writeFile(path.join(work, "sea-config.json"), JSON.stringify(config, null, 2));
   execFileSync(process.execPath, ["--experimental-sea-config", path.join(work, "sea-config.json")], { stdio: ["ignore", "ignore", "inherit"] });
 
-  const file = path.join(out, `probebook-agent-${arch}`);
+  const file = path.join(out, agentFileName(arch));
   await copyFile(process.execPath, file);
   await chmod(file, 0o755);
   // postject's CLI (a devDependency) in a child: its ELF library prints a warning per note section
@@ -119,7 +110,7 @@ export async function buildSea(root: string, out: string): Promise<{ built: SeaR
   const floors = await Promise.all([process.execPath, addon].map(async (f) => ({ from: f, v: await glibcNeeded(f) })));
   const top = floors.reduce((a, b) => (b.v[1]! > a.v[1]! || (b.v[1] === a.v[1] && (b.v[2] ?? 0) > (a.v[2] ?? 0)) ? b : a));
   const glibc = { version: top.v.filter((n, i) => i < 2 || n > 0).join("."), from: top.from === addon ? "node-pty's addon, compiled on this machine" : "Node" };
-  const other = SEA_ARCHES.filter((a) => a !== arch).map((a) => ({
+  const other = AGENT_ARCHES.filter((a) => a !== arch).map((a) => ({
     arch: a,
     reason: `not built: it needs a node binary for ${a.replace("linux-", "")} to inject into, and this build runs on ${arch} with no other node at hand`,
   }));

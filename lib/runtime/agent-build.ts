@@ -3,18 +3,20 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { AGENT_VERSION } from "../../probes/agent/version";
+import { agentFileName, localAgentArch } from "../server/agent-download/agent-files";
 import { projectRoot } from "./paths";
 
 const distDir = () => path.join(projectRoot, "dist", "agent");
 
 /**
  * Why `npm start` should build the agent executable the server hands out at
- * /agent/download/linux-x64 (the Add-host page's one-line install fetches it), or null when
- * the one in dist/agent is this release's. Only for x64, the one architecture built here.
+ * /agent/download/<arch> (the Add-host page's one-line install fetches it), or null when the one
+ * in dist/agent is this release's. Only for this machine's architecture, the one a build makes.
  */
 export function agentBuildStaleReason(dir = distDir(), version = AGENT_VERSION): string | null {
-  if (process.arch !== "x64") return null;
-  if (!fs.existsSync(path.join(dir, "probebook-agent-linux-x64"))) return "no agent executable yet";
+  const arch = localAgentArch();
+  if (!arch) return null;
+  if (!fs.existsSync(path.join(dir, agentFileName(arch)))) return "no agent executable yet";
   try {
     const built = (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version?: unknown }).version;
     return built === version ? null : `the agent executable is ${String(built)}, this release's agent is ${version}`;

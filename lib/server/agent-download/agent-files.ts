@@ -16,18 +16,21 @@ export function agentDistDir(): string {
 
 export const agentFileName = (arch: AgentArch) => `probebook-agent-${arch}`;
 
+/** The one architecture this machine builds (Node offers no cross build), or null off Linux x64/arm64. */
+export function localAgentArch(): AgentArch | null {
+  const arch = `linux-${process.arch}`;
+  return process.platform === "linux" && isAgentArch(arch) ? arch : null;
+}
+
 // One SHA-256 per file version: hashing 100 MB costs ~0.3 s, so it is done once per build, and
 // concurrent first downloads share the same promise.
 const digests = new Map<string, { key: string; digest: Promise<string> }>();
 
-function hashFile(file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash("sha256");
-    createReadStream(file)
-      .on("data", (chunk) => hash.update(chunk))
-      .on("error", reject)
-      .on("end", () => resolve(hash.digest("hex")));
-  });
+/** A file's SHA-256, read as a stream (the executable is ~100 MB); the build writes the same digest. */
+export async function sha256File(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
 }
 
 /** The file's SHA-256, cached by (path, inode, size, mtime): a rebuild is hashed again. */
@@ -35,7 +38,7 @@ export function agentSha256(file: string, st: Stats): Promise<string> {
   const key = `${st.ino}:${st.size}:${st.mtimeMs}`;
   const hit = digests.get(file);
   if (hit?.key === key) return hit.digest;
-  const digest = hashFile(file);
+  const digest = sha256File(file);
   digests.set(file, { key, digest });
   digest.catch(() => digests.delete(file));
   return digest;
