@@ -145,6 +145,17 @@ export class Agent {
     this.stop("the server refused this agent's version", incompatibleExit(err, this.config.server));
   }
 
+  /**
+   * The refusals no retry can fix — the credential revoked, this agent's version refused — stop
+   * the agent with their exit; true when `err` was one, so the caller does nothing more.
+   */
+  private stoppedForGood(err: unknown): boolean {
+    if (err instanceof HttpError && err.kind === "revoked") this.revoked(err);
+    else if (isIncompatible(err)) this.incompatible(err);
+    else return false;
+    return true;
+  }
+
   async run(): Promise<AgentExit> {
     const { config } = this;
     ensureStateDir(config.stateDir);
@@ -265,9 +276,7 @@ export class Agent {
     const changed = Object.entries(capabilities.tools).map(([t, c]) => (c.installed ? `${t} ${c.version ?? "?"}` : `${t} missing`));
     this.deps.log.info(`tools re-checked (${why}): ${changed.join(", ")}`);
     await this.api.heartbeat({ runningRunIds: this.current ? [this.current.job.runId] : [], profile, capabilities }, this.stopper.signal).catch((err: unknown) => {
-      if (err instanceof HttpError && err.kind === "revoked") this.revoked(err);
-      else if (isIncompatible(err)) this.incompatible(err);
-      else this.deps.log.warn(`reporting the re-checked tools failed: ${err instanceof Error ? err.message : String(err)}; the next check reports them`);
+      if (!this.stoppedForGood(err)) this.deps.log.warn(`reporting the re-checked tools failed: ${err instanceof Error ? err.message : String(err)}; the next check reports them`);
       // Try again at the next idle claim rather than in five minutes.
       this.toolsCheckedAt = 0;
     });
@@ -287,8 +296,7 @@ export class Agent {
       const capabilities = { ...before, ...(await experimentCapabilities(this.experimentHost)) };
       await this.api.heartbeat({ runningRunIds: [], capabilities }, this.stopper.signal);
     } catch (err) {
-      if (err instanceof HttpError && err.kind === "revoked") return this.revoked(err);
-      if (isIncompatible(err)) return this.incompatible(err);
+      if (this.stoppedForGood(err)) return;
       if (!this.stopper.signal.aborted) this.deps.log.warn(`could not send the capabilities after the run: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
@@ -342,15 +350,8 @@ export class Agent {
       return await this.api.claim(this.deps.claimWaitSec ?? CLAIM_WAIT_SEC, this.stopper.signal);
     } catch (err) {
       if (this.stopper.signal.aborted) return null;
-      if (err instanceof HttpError && err.kind === "revoked") {
-        this.revoked(err);
-        return null;
-      }
-      // The server was upgraded under this agent and no longer speaks its protocol.
-      if (isIncompatible(err)) {
-        this.incompatible(err);
-        return null;
-      }
+      // Revoked, or the server was upgraded under this agent and no longer speaks its protocol.
+      if (this.stoppedForGood(err)) return null;
       this.deps.log.error(`claiming a job failed: ${err instanceof Error ? err.message : String(err)}`);
       await sleep((this.deps.backoff ?? DEFAULT_BACKOFF).capMs, this.stopper.signal);
       return null;
