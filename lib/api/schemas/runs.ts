@@ -10,6 +10,8 @@ import { tagSchema } from "./tags";
 export const createRunSchema = z.object({
   hostId: uuidSchema("Pick a registered host."),
   probe: z.string().min(1).max(50),
+  /** One of the probe's presets (e.g. "write-direct"); `params` override its values (the target at least). */
+  preset: z.string().min(1).max(100).optional(),
   params: z.record(z.string(), z.unknown()),
   repeats: z.number().int().min(1).max(20).default(1),
 });

@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { admitProbe, FREE_SPACE_MARGIN_BYTES, type Refusal } from "../../../probes/admission";
-import { getProbe, probeChoices } from "../../../probes/catalog";
+import { getProbe, probeChoices, resolvePreset } from "../../../probes/catalog";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import type { CreateRunInput } from "../../api/schemas/runs";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 import { missingToolMessage, reportedHostFacts } from "../hosts/host-summary";
 import { notifyHost } from "../../instance/notify";
+import { seriesKey, seriesTarget } from "../../trends/series-key";
 
 const gib = (b: number) => (b / 2 ** 30).toFixed(1);
 
@@ -16,14 +17,26 @@ const gib = (b: number) => (b / 2 ** 30).toFixed(1);
  * applies too (probes/admission.ts): a catalog probe, valid parameters, a target inside the
  * host's allowed directories, the tool installed, room for what it writes plus the agent's margin.
  */
-export async function createRun({ input, createdById }: { input: CreateRunInput; createdById: string }): Promise<{ ids: string[] }> {
+export async function createRun({ input, createdById, scheduleId }: { input: CreateRunInput; createdById: string | null; scheduleId?: string }): Promise<{ ids: string[] }> {
   const probe = getProbe(input.probe);
   if (!probe) throw new AppError("BAD_REQUEST", `Unknown probe "${input.probe}".`, { probe: [`Choose ${probeChoices()}.`] });
+  const preset = input.preset === undefined ? undefined : resolvePreset(`${input.probe}:${input.preset}`);
+  if (input.preset !== undefined && !preset) {
+    throw new AppError("BAD_REQUEST", `Unknown preset "${input.preset}" for ${input.probe}.`, { preset: [`Choose one of: ${Object.keys(probe.presets).join(", ")}.`] });
+  }
   const host = await db().host.findUnique({ where: { id: input.hostId }, select: { id: true, capabilities: true, profile: true } });
   if (!host) throw new AppError("NOT_FOUND", `No host ${input.hostId}.`);
-  const admitted = admitProbe({ probe: input.probe, params: input.params }, reportedHostFacts(host, input.probe));
+  const admitted = admitProbe({ probe: input.probe, params: { ...(preset?.params ?? {}), ...input.params } }, reportedHostFacts(host, input.probe));
   if (!admitted.ok) throw refusalError(admitted.refusal, host);
   const params = admitted.params;
+  // Its series: the same host, probe and validated parameters (lib/trends/series-key.ts).
+  const key = seriesKey({ hostId: host.id, probe: input.probe, params });
+  const series = await db().series.upsert({
+    where: { key },
+    create: { key, hostId: host.id, probe: input.probe, preset: input.preset ?? null, params: params as Prisma.InputJsonValue, target: seriesTarget(params) },
+    update: {},
+    select: { id: true },
+  });
   const repeatGroup = input.repeats > 1 ? crypto.randomUUID() : null;
   // A millisecond apart: the queue runs them in creation order, and "repeat 2 of 3" means that order
   // (inside one transaction the database's now() would give them all the same time).
@@ -35,6 +48,9 @@ export async function createRun({ input, createdById }: { input: CreateRunInput;
           hostId: host.id,
           probe: input.probe,
           params: params as Prisma.InputJsonValue,
+          preset: input.preset ?? null,
+          seriesId: series.id,
+          scheduleId: scheduleId ?? null,
           origin: "AGENT",
           status: "QUEUED",
           repeatGroup,

@@ -1,0 +1,133 @@
+// The answers of /api/series and /api/alerts: runs of one host, probe and parameters over time,
+// their headline figure, the host-profile changes between runs, and the regression alerts.
+import { z } from "zod";
+import { uuidSchema } from "../../http/params";
+
+/** One field of the host profile that differs: "kernel" 6.1.0-25-amd64 → 6.1.0-28-amd64. */
+export const profileChangeSchema = z
+  .object({
+    field: z.string().describe("Stable key, e.g. kernel, mount.options, sysctl.vm.dirty_ratio, tool.version."),
+    label: z.string().describe("In words, e.g. `vm.dirty_ratio`, kernel, mount options."),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+  })
+  .meta({ id: "ProfileChange" });
+
+export const seriesPointSchema = z.object({
+  runId: z.string().uuid(),
+  at: z.string().describe("When the run finished."),
+  status: z.string(),
+  /** The followed headline figure in `unit`; null when the run has none (failed, not parsed). */
+  value: z.number().nullable(),
+  /** The run's own spread of that figure when it has one (repeats within the run), else null. */
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  valid: z.boolean().describe("Succeeded with no flag from the run checks: only valid runs enter the windows."),
+  flags: z.array(z.string()).describe("The titles of the run checks' flags."),
+  notes: z.string().nullable(),
+  scheduled: z.boolean(),
+});
+
+export const seriesAnnotationSchema = z.object({
+  /** The first run with the new profile. */
+  runId: z.string().uuid(),
+  at: z.string(),
+  changes: z.array(profileChangeSchema),
+});
+
+export const alertSchema = z
+  .object({
+    id: z.string().uuid(),
+    seriesId: z.string().uuid(),
+    seriesTitle: z.string(),
+    hostId: z.string().uuid().nullable(),
+    hostName: z.string().nullable(),
+    kind: z.enum(["regression", "improvement"]),
+    metricKey: z.string(),
+    noun: z.string(),
+    unit: z.string(),
+    ratio: z.number(),
+    ciLow: z.number(),
+    ciHigh: z.number(),
+    confidence: z.number(),
+    baselineRunIds: z.array(z.string().uuid()),
+    recentRunIds: z.array(z.string().uuid()),
+    changes: z.array(profileChangeSchema),
+    message: z.string(),
+    createdAt: z.string(),
+    acknowledgedAt: z.string().nullable(),
+  })
+  .meta({ id: "Alert" });
+
+export const headlineChoiceSchema = z.object({ key: z.string(), noun: z.string(), unit: z.string(), betterWhen: z.enum(["higher", "lower"]) });
+
+/** The two windows compared the way an experiment's verdict compares arms. */
+export const windowVerdictSchema = z.object({
+  baselineRunIds: z.array(z.string().uuid()),
+  recentRunIds: z.array(z.string().uuid()),
+  state: z.enum(["collecting", "decided", "no-difference-detected"]),
+  ratio: z.number().nullable(),
+  ciLow: z.number().nullable(),
+  ciHigh: z.number().nullable(),
+  confidence: z.number().nullable(),
+  halfWidthPct: z.number().nullable(),
+  sentence: z.string(),
+  changes: z.array(profileChangeSchema),
+});
+
+export const seriesSummarySchema = z
+  .object({
+    id: z.string().uuid(),
+    title: z.string().describe("Probe, preset or parameters in short, and target."),
+    hostId: z.string().uuid().nullable(),
+    hostName: z.string().nullable(),
+    probe: z.string(),
+    preset: z.string().nullable(),
+    target: z.string().nullable(),
+    metric: headlineChoiceSchema.nullable(),
+    runs: z.number().int(),
+    lastRunAt: z.string().nullable(),
+    latest: z.number().nullable().describe("The last valid run's value, in metric.unit."),
+    /** The last valid values, oldest first (a sparkline). */
+    recent: z.array(z.number()),
+    trend: z.enum(["regression", "improvement", "steady", "collecting"]),
+    openAlerts: z.number().int(),
+    windowRuns: z.number().int(),
+    thresholdPct: z.number(),
+  })
+  .meta({ id: "SeriesSummary" });
+
+export const seriesDetailSchema = seriesSummarySchema.extend({
+  params: z.record(z.string(), z.unknown()),
+  metrics: z.array(headlineChoiceSchema).describe("Every headline figure the series' runs have: any may be followed."),
+  points: z.array(seriesPointSchema),
+  annotations: z.array(seriesAnnotationSchema),
+  alerts: z.array(alertSchema),
+  /** The last N valid runs against the N before (null until there are 2N). */
+  current: windowVerdictSchema.nullable(),
+});
+
+export const listSeriesQuerySchema = z.object({ hostId: uuidSchema("hostId must be a host id").optional() });
+
+export const updateSeriesSchema = z
+  .object({
+    metricKey: z.string().min(1).max(300).nullable().optional(),
+    windowRuns: z.number().int().min(3, "A window needs at least 3 runs (the fewest the interval can use).").max(50, "At most 50 runs per window.").optional(),
+    thresholdPct: z.number().min(0.5, "The threshold is at least 0.5 %.").max(90, "The threshold is at most 90 %.").optional(),
+  })
+  .strict();
+export type UpdateSeriesInput = z.infer<typeof updateSeriesSchema>;
+
+/** Compare two windows: run ids or finish-time ranges (ISO dates) for each. */
+export const compareWindowsSchema = z
+  .object({
+    a: z.object({ from: z.coerce.date(), to: z.coerce.date() }),
+    b: z.object({ from: z.coerce.date(), to: z.coerce.date() }),
+  })
+  .strict();
+
+export const listAlertsQuerySchema = z.object({
+  state: z.enum(["open", "acknowledged", "all"]).default("open"),
+  kind: z.enum(["regression", "improvement", "all"]).default("all"),
+  hostId: uuidSchema("hostId must be a host id").optional(),
+});
