@@ -14,8 +14,9 @@ export async function register() {
   const { pruneThrottles } = await import("./lib/http/auth-throttle");
   const { auditRetentionDays, pruneAudit } = await import("./lib/server/audit/prune-audit");
   const { pruneSessions } = await import("./lib/server/sessions/prune-sessions");
+  const { fireDueSchedules } = await import("./lib/server/schedules/fire-due-schedules");
   auditRetentionDays(); // a malformed AUDIT_RETENTION_DAYS fails here, at start-up
-  startInstance({ markSilentRunsLost, expireQueuedRuns: () => expireQueuedRuns(), pruneThrottles, pruneAudit: () => pruneAudit(), pruneSessions: () => pruneSessions() });
+  startInstance({ markSilentRunsLost, expireQueuedRuns: () => expireQueuedRuns(), pruneThrottles, pruneAudit: () => pruneAudit(), pruneSessions: () => pruneSessions(), fireDueSchedules: () => fireDueSchedules() });
   // The agent protocol in front of Next.js, for the process's server (scripts/serve.ts) to use.
   const { createGateway } = await import("./lib/gateway/gateway");
   const { publishGateway } = await import("./lib/gateway/bridge");

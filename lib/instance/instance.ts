@@ -28,9 +28,12 @@ export interface InstanceUpkeep {
   pruneAudit(): Promise<unknown>;
   /** Expired and revoked sessions are deleted (daily). */
   pruneSessions(): Promise<unknown>;
+  /** Due schedules fire (every instance runs it; each (schedule, host, due time) fires once, lib/server/schedules). */
+  fireDueSchedules(): Promise<unknown>;
 }
 
 export const LOST_SWEEP_MS = 10_000;
+export const SCHEDULE_TICK_MS = 10_000;
 export const THROTTLE_PRUNE_MS = 10 * 60_000;
 export const RETENTION_PRUNE_MS = 24 * 60 * 60_000;
 /** The first retention pass, a while after start: an instance restarted daily would otherwise never run it. */
@@ -64,7 +67,7 @@ export class Instance {
   /** No timer of its own: request counters per agent credential (the store expires keys on unref'd timers). */
   readonly rateLimits = new RateLimits();
   /**
-   * Timers: the LOST sweep and the queued runs' expiry every 10 s, the throttle pruning every
+   * Timers: the LOST sweep, the queued runs' expiry and the schedule firing every 10 s, the throttle pruning every
    * 10 min, and the audit and session pruning 5 min after start and then daily (start()).
    */
   private upkeep: NodeJS.Timeout[] = [];
@@ -100,6 +103,7 @@ export class Instance {
     this.upkeep = [
       every(LOST_SWEEP_MS, "LOST sweep", tasks.markSilentRunsLost),
       every(LOST_SWEEP_MS, "queued runs' expiry", tasks.expireQueuedRuns),
+      every(SCHEDULE_TICK_MS, "schedule firing", tasks.fireDueSchedules),
       every(THROTTLE_PRUNE_MS, "throttle pruning", tasks.pruneThrottles),
       every(RETENTION_PRUNE_MS, "retention pruning", retention),
       first,
