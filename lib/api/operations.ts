@@ -6,6 +6,7 @@ import type { Operation, Role } from "./operation";
 import { routeKey } from "./operation";
 import { runsApi } from "./runs";
 import { serviceApi } from "./service";
+import { webhooksApi } from "./webhooks";
 
 /**
  * Every operation of the API, one area file each. A route file serves an operation with
@@ -18,6 +19,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...Object.values(comparisonsApi),
   ...Object.values(experimentsApi),
   ...Object.values(agentApi),
+  ...Object.values(webhooksApi),
 ];
 
 /** "GET /api/runs/[id]" → who may call it: the table the e2e access test walks. */
