@@ -42,7 +42,7 @@ export interface DeliveryOutcome {
  * Every alert × enabled target that has no delivery yet becomes a PENDING one: targets get the
  * alerts raised after they were created, improvements only when they asked for them. One statement
  * under a transaction-level advisory lock, so two instances never insert the same pair twice.
- * The body is rendered when first sent; until then the payload only names the event.
+ * The body is rendered when first sent; until then the payload only names the event ({ render }).
  */
 export async function fanOutAlerts({ now = new Date() }: { now?: Date } = {}): Promise<number> {
   const client = await pgPool().connect();
@@ -115,6 +115,20 @@ function eventOf(d: LoadedDelivery): WebhookEvent {
   return d.alert?.kind === "IMPROVEMENT" ? "alert.improvement" : "alert.regression";
 }
 
+/**
+ * The payload column once rendered: the event and the body as the exact string sent (jsonb would
+ * reorder an object's keys, and a retry must send the same bytes as the first attempt). Before, the
+ * fan-out's placeholder { render: event }.
+ */
+export function storedPayload(event: WebhookEvent, body: string): Prisma.InputJsonObject {
+  return { event, body };
+}
+
+function storedBody(payload: Prisma.JsonValue): string | null {
+  const body = payload && typeof payload === "object" && !Array.isArray(payload) ? payload.body : undefined;
+  return typeof body === "string" ? body : null;
+}
+
 /** Reads at most MAX_RESPONSE_BYTES of a receiver's answer, then lets the rest go. */
 async function readSome(res: Response): Promise<string> {
   if (!res.body) return "";
@@ -178,14 +192,14 @@ export async function attemptDelivery(id: string, opts: DeliverOptions & { retry
   const now = opts.now ?? new Date();
   const d = await db().webhookDelivery.findUnique({ where: { id }, include: deliveryInclude });
   if (!d || d.status !== "PENDING") return { id, status: d?.status ?? "FAILED", statusCode: d?.lastStatusCode ?? null, error: d?.lastError ?? null };
-  let payload = d.payload as Prisma.JsonObject;
-  if (payload && typeof payload === "object" && "render" in payload) {
+  let body = storedBody(d.payload);
+  if (body === null) {
     if (!d.alert) return finish(d.id, d.attempts, now, { statusCode: null, error: "The alert is gone." }, false);
     const baseUrl = opts.baseUrl !== undefined ? opts.baseUrl : await publicBaseUrl();
-    payload = renderPayload(d.target.format, eventOf(d), alertOf(d.alert, baseUrl)) as Prisma.JsonObject;
-    await db().webhookDelivery.update({ where: { id: d.id }, data: { payload } });
+    body = JSON.stringify(renderPayload(d.target.format, eventOf(d), alertOf(d.alert, baseUrl)));
+    await db().webhookDelivery.update({ where: { id: d.id }, data: { payload: storedPayload(eventOf(d), body) } });
   }
-  const result = await send(d, JSON.stringify(payload), now);
+  const result = await send(d, body, now);
   return finish(d.id, d.attempts, now, result, opts.retry ?? !d.test);
 }
 

@@ -1,7 +1,6 @@
-import type { Prisma } from "@prisma/client";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { attemptDelivery, type DeliveryOutcome } from "./deliver-webhooks";
+import { attemptDelivery, storedPayload, type DeliveryOutcome } from "./deliver-webhooks";
 import { publicBaseUrl } from "./public-base-url";
 import { renderPayload, testAlert } from "./webhook-payload";
 
@@ -16,7 +15,7 @@ export async function testWebhook({ id, now = new Date(), baseUrl }: { id: strin
   const target = await db().webhookTarget.findUnique({ where: { id }, select: { format: true } });
   if (!target) throw new AppError("NOT_FOUND", `No webhook target ${id}.`);
   const base = baseUrl !== undefined ? baseUrl : await publicBaseUrl();
-  const payload = renderPayload(target.format, "test", testAlert(base, now)) as Prisma.InputJsonValue;
+  const payload = storedPayload("test", JSON.stringify(renderPayload(target.format, "test", testAlert(base, now))));
   // Not due until the lease is over: the background deliverer leaves it to this request.
   const d = await db().webhookDelivery.create({ data: { targetId: id, test: true, payload, nextAttemptAt: new Date(now.getTime() + LEASE_MS), createdAt: now } });
   return attemptDelivery(d.id, { now, baseUrl: base, retry: false });
