@@ -27,9 +27,11 @@ export function RetentionForm({ rawLogDays }: { rawLogDays: number | null }) {
         <input type="radio" name="mode" checked={mode === "forever"} onChange={() => setMode("forever")} /> Keep raw output forever
       </label>
       <label>
-        <input type="radio" name="mode" checked={mode === "days"} onChange={() => setMode("days")} /> Drop raw output{" "}
-        <input name="days" type="number" min={1} max={36500} step={1} defaultValue={rawLogDays ?? 90} disabled={mode === "forever"} style={{ width: "6em" }} aria-label="Days" /> days after a run
-        ended
+        <input type="radio" name="mode" checked={mode === "days"} onChange={() => setMode("days")} /> Drop raw output a number of days after a run ended
+      </label>
+      <label style={{ marginLeft: "1.6rem" }}>
+        Days{" "}
+        <input name="days" type="number" min={1} max={36500} step={1} defaultValue={rawLogDays ?? 90} disabled={mode === "forever"} style={{ width: "6em" }} />
       </label>
       <div>
         <button className="btn btn-primary" type="submit">

@@ -88,8 +88,8 @@ test("the retention setting: an admin chooses N days, invalid values are refused
   expect(((await bad.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.rawLogDays).toBeDefined();
   await signInAs(page, "admin");
   await page.goto("/admin/settings");
-  await page.getByLabel(/Drop raw output/).check();
-  await page.getByLabel("Days").fill("90");
+  await page.getByLabel("Drop raw output a number of days after a run ended").check();
+  await page.getByLabel("Days", { exact: true }).fill("90");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status")).toHaveText("Saved: raw output is dropped 90 days after a run ends.");
   await expect(page.getByTestId("retention-now")).toContainText("deleted 90 days after the run ended");

@@ -6,6 +6,7 @@ import { createWebhookSchema, updateWebhookSchema } from "../../api/schemas/webh
 import { db } from "../../db";
 import { connectTestDatabase } from "../../testing/db";
 import { createWebhook } from "./create-webhook";
+import { deleteWebhook } from "./delete-webhook";
 import { deliverWebhooks, fanOutAlerts, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./deliver-webhooks";
 import { listWebhookDeliveries } from "./list-webhook-deliveries";
 import { signWebhook, verifyWebhookSignature } from "./sign-webhook";
@@ -283,5 +284,18 @@ describe("validation", () => {
     await expect(updateWebhook({ id, input: { enabled: false } })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(testWebhook({ id, baseUrl: null })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(listWebhookDeliveries({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(deleteWebhook({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("deleting a target drops its pending deliveries: they are never sent", async () => {
+    const rx = await receiver();
+    const t = await target({ url: rx.url });
+    await alert();
+    await fanOutAlerts();
+    expect(await deliveriesOf(t.id)).toHaveLength(1);
+    expect(await deleteWebhook({ id: t.id })).toEqual({ name: t.name, url: rx.url });
+    expect(await deliveriesOf(t.id)).toHaveLength(0);
+    await deliverWebhooks({ baseUrl: null });
+    expect(rx.got).toHaveLength(0);
   });
 });
