@@ -277,6 +277,9 @@ describe("validation", () => {
     const noName = createWebhookSchema.safeParse({ name: " ", url: "https://hooks.example.com" });
     expect(noName.error!.issues[0]!.path).toEqual(["name"]);
     expect(updateWebhookSchema.safeParse({ secret: "mine" }).success).toBe(false); // no choosing one's own secret
+    // PostgreSQL text holds no NUL: refused with the field named rather than failing at the insert.
+    expect(createWebhookSchema.safeParse({ name: "a\u0000b", url: "https://hooks.example.com" }).error!.issues[0]!.path).toEqual(["name"]);
+    expect(createWebhookSchema.safeParse({ name: "a", url: "https://hooks.example.com/\u0000" }).error!.issues[0]!.path).toEqual(["url"]);
   });
 
   it("an unknown target is a 404, not a 500", async () => {
