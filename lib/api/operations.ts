@@ -7,6 +7,7 @@ import { routeKey } from "./operation";
 import { runsApi } from "./runs";
 import { schedulesApi } from "./schedules";
 import { serviceApi } from "./service";
+import { webhooksApi } from "./webhooks";
 
 /**
  * Every operation of the API, one area file each. A route file serves an operation with
@@ -20,6 +21,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...Object.values(experimentsApi),
   ...Object.values(schedulesApi),
   ...Object.values(agentApi),
+  ...Object.values(webhooksApi),
 ];
 
 /** "GET /api/runs/[id]" → who may call it: the table the e2e access test walks. */

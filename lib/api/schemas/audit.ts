@@ -36,6 +36,11 @@ export const AUDIT_ACTIONS = [
   "host.register",
   "host.medium",
   "host.delete",
+  "webhook.create",
+  "webhook.update",
+  "webhook.delete",
+  "webhook.test",
+  "settings.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
