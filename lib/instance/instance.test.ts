@@ -43,7 +43,7 @@ describe("the instance", () => {
     expect(inst.listener.connected).toBe(true);
     // The webhook deliveries (5 s), the LOST sweep and the queue expiry (10 s each), the throttle pruning (10 min), the first
     // (5 min) and daily retention pruning, the job sweep (5 s), the live views' sweep (2 s), the touch flush (2 s) and the parse's deadline.
-    expect(timers.alive().sort((a, b) => a - b)).toEqual([2000, 2000, 5000, 5000, 10_000, 10_000, 120_000, 300_000, 600_000, 86_400_000]);
+    expect(timers.alive().sort((a, b) => a - b)).toEqual([2000, 2000, 5000, 5000, 10_000, 10_000, 10_000, 120_000, 300_000, 600_000, 86_400_000]);
 
     await inst.stop();
     expect(timers.alive()).toEqual([]);
