@@ -132,6 +132,7 @@ export const listAlertsQuerySchema = z.object({
   state: z.enum(["open", "acknowledged", "all"]).default("open"),
   kind: z.enum(["regression", "improvement", "all"]).default("all"),
   hostId: uuidSchema("hostId must be a host id").optional(),
+  limit: z.coerce.number().int().min(1, "limit is at least 1.").max(500, "limit is at most 500.").default(100),
 });
 
 export type SeriesSummary = z.infer<typeof seriesSummarySchema>;
