@@ -109,6 +109,18 @@ export const runJsonSchema = z
   .meta({ id: "Run" });
 export type RunJson = z.infer<typeof runJsonSchema>;
 
+/** A row of GET /api/runs: the run, its result at a glance and the preset it was launched with. */
+export const runListItemSchema = runJsonSchema
+  .extend({
+    headline: z
+      .object({ value: z.number(), unit: z.string(), noun: z.string() })
+      .nullable()
+      .describe("The probe's first headline figure in its display unit (dd's throughput, fio's first job's bandwidth …); null when the run has no result."),
+    preset: z.string().nullable().describe("The preset it was launched with; null for custom parameters, imports and reference runs."),
+  })
+  .meta({ id: "RunListItem" });
+export type RunListItem = z.infer<typeof runListItemSchema>;
+
 export const findingSchema = z.object({
   rule: z.string(),
   severity: z.enum(["info", "warning", "critical"]),

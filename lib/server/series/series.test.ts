@@ -22,6 +22,8 @@ import { compareWindows } from "./compare-windows";
 import { evaluateSeries } from "./evaluate-series";
 import { getSeries } from "./get-series";
 import { listSeries } from "./list-series";
+import { listRuns } from "../runs/list-runs";
+import { listRunsQuerySchema, runListItemSchema } from "../../api/schemas/runs";
 import { updateSeries } from "./update-series";
 
 connectTestDatabase();
@@ -205,5 +207,19 @@ describe("the read use cases answer what the contract says", () => {
     // 3 runs per window reach 90 % at most: the verdict says so.
     expect(d.current!.confidence).toBeCloseTo(0.9, 6);
     expect(await db().auditEvent.count({ where: { action: "series.update", targetId: seriesId } })).toBe(1);
+  });
+});
+
+describe("the runs list at a glance", () => {
+  it("each run's headline figure, unit and preset", async () => {
+    const { runs } = await listRuns(listRunsQuerySchema.parse({ hostId, sort: "createdAt", order: "asc", pageSize: 50 }));
+    z.array(runListItemSchema).parse(runs);
+    const byId = new Map(runs.map((r) => [r.id, r]));
+    const first = byId.get(runIds[0]!)!;
+    expect(first.preset).toBe("write-direct");
+    expect(first.headline).toMatchObject({ unit: "MiB/s", noun: "write throughput" });
+    // The dd fixture's own figure: 268435456 bytes in 0.124192 s.
+    expect(first.headline!.value).toBeCloseTo(268435456 / 0.124192 / 2 ** 20, -1);
+    expect(byId.get(runIds[10]!)!.headline).toBeNull();
   });
 });
