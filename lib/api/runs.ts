@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { exportFormatQuerySchema, runEventsQuerySchema } from "../http/query-schemas";
 import { err, defineOperation } from "./operation";
-import { createRunSchema, findingSchema, importRunSchema, MAX_IMPORT_CHARS, listRunsQuerySchema, runJsonSchema, runListItemSchema, telemetryDocSchema } from "./schemas/runs";
+import { createRunSchema, findingSchema, importRunSchema, MAX_IMPORT_CHARS, listRunsQuerySchema, runJsonSchema, telemetryDocSchema } from "./schemas/runs";
 import { updateRunSchema } from "./schemas/tags";
 
 const group = "Runs";
@@ -18,7 +18,7 @@ export const runsApi = {
     role: "viewer",
     query: listRunsQuerySchema,
     responses: {
-      200: { description: "One page of runs.", json: z.object({ runs: z.array(runListItemSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }) },
+      200: { description: "One page of runs.", json: z.object({ runs: z.array(runJsonSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }) },
     },
   }),
   create: defineOperation({
