@@ -1,5 +1,8 @@
 import Link from "next/link";
 import { Fragment } from "react";
+import { AlertList } from "@/components/trends/alert-list";
+import { currentActor } from "@/lib/auth/actor";
+import { listAlerts } from "@/lib/server/alerts/list-alerts";
 import { probeIds } from "@/probes/catalog";
 
 const sections = [
@@ -25,9 +28,39 @@ const sections = [
   },
 ];
 
-export default function HomePage() {
+/**
+ * Signed-in readers see the open regressions first; a visitor sees none (alerts name hosts and
+ * their settings). Nothing at all when there is nothing open: a calm start page.
+ */
+async function OpenRegressions() {
+  const actor = await currentActor().catch(() => null);
+  if (!actor) return null;
+  const alerts = await listAlerts({ state: "open", kind: "regression", limit: 5 });
+  return (
+    <section className="panel" data-testid="open-regressions-panel" aria-labelledby="open-regressions-title">
+      <h2 id="open-regressions-title" style={{ marginTop: 0 }}>
+        Open regressions
+      </h2>
+      {alerts.length === 0 ? (
+        <p className="muted" data-testid="no-open-regressions" style={{ margin: 0 }}>
+          No series has got slower: nothing to look at.
+        </p>
+      ) : (
+        <>
+          <AlertList alerts={alerts} />
+          <p className="small" style={{ marginBottom: 0 }}>
+            <Link href="/alerts">All alerts</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+export default async function HomePage() {
   return (
     <>
+      <OpenRegressions />
       <h1>Measure, compare and tune Linux storage and memory</h1>
       <p className="lead">
         Probebook is a self-hosted dashboard and knowledge base for sysadmins, DBAs and performance engineers. It runs real
