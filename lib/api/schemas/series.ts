@@ -13,6 +13,8 @@ export const profileChangeSchema = z
   })
   .meta({ id: "ProfileChange" });
 
+export type ProfileChange = z.infer<typeof profileChangeSchema>;
+
 export const seriesPointSchema = z.object({
   runId: z.string().uuid(),
   at: z.string().describe("When the run finished."),
@@ -131,3 +133,11 @@ export const listAlertsQuerySchema = z.object({
   kind: z.enum(["regression", "improvement", "all"]).default("all"),
   hostId: uuidSchema("hostId must be a host id").optional(),
 });
+
+export type SeriesSummary = z.infer<typeof seriesSummarySchema>;
+export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
+export type AlertView = z.infer<typeof alertSchema>;
+export type WindowVerdict = z.infer<typeof windowVerdictSchema>;
+export type HeadlineChoice = z.infer<typeof headlineChoiceSchema>;
+export type CompareWindowsInput = z.infer<typeof compareWindowsSchema>;
+export type ListAlertsQuery = z.infer<typeof listAlertsQuerySchema>;
