@@ -60,7 +60,6 @@ async function OpenRegressions() {
 export default async function HomePage() {
   return (
     <>
-      <OpenRegressions />
       <h1>Measure, compare and tune Linux storage and memory</h1>
       <p className="lead">
         Probebook is a self-hosted dashboard and knowledge base for sysadmins, DBAs and performance engineers. It runs real
@@ -75,6 +74,7 @@ export default async function HomePage() {
         output live, stores the parsed results with the host&apos;s profile in PostgreSQL, and sets them beside published
         measurements so you can tell what a tuning change really did.
       </p>
+      <OpenRegressions />
       <div className="cards">
         {sections.map((s) => (
           <Link key={s.href} href={s.href} className="card">

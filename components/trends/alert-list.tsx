@@ -1,9 +1,8 @@
 // Alerts as a list: what changed, by how much, where, and (for operators) the button that
-// acknowledges one. Used by /alerts, the series page and the home page's panel.
+// acknowledges one. The message already names the profile changes, so they are not listed again. Used by /alerts, the series page and the home page's panel.
 import Link from "next/link";
 import { minuteUtcOf } from "./series-chart-data";
 import type { SeriesAlert } from "./types";
-import { ProfileChangeList } from "./verdict-card";
 
 export function AlertKindBadge({ kind }: { kind: SeriesAlert["kind"] }) {
   return (
@@ -36,7 +35,6 @@ export function AlertList({ alerts, acknowledge, showSeries = true }: { alerts: 
             {minuteUtcOf(Date.parse(a.createdAt))} UTC
             {a.acknowledgedAt ? ` · acknowledged ${minuteUtcOf(Date.parse(a.acknowledgedAt))} UTC` : ""}
           </p>
-          <ProfileChangeList changes={a.changes} />
           {acknowledge && !a.acknowledgedAt ? (
             <form action={acknowledge}>
               <input type="hidden" name="alertId" value={a.id} />

@@ -115,7 +115,8 @@ export function SeriesChart({
                   fill={TONES[w.tone].fill}
                   fillOpacity={TONES[w.tone].opacity}
                   ifOverflow="extendDomain"
-                  label={{ value: w.label, position: "insideBottom", fill: "#9aa7b4", fontSize: 11 }}
+                  // The verdict's windows and an alert's often cover the same runs: their names go to opposite corners.
+                  label={{ value: w.label, position: w.tone === "baseline" || w.tone === "recent" ? "insideBottomLeft" : "insideBottomRight", fill: "#9aa7b4", fontSize: 11 }}
                 />
               ))}
               {marks.map((m) => (
