@@ -5,6 +5,7 @@ import { hostsApi } from "./hosts";
 import type { Operation, Role } from "./operation";
 import { routeKey } from "./operation";
 import { runsApi } from "./runs";
+import { seriesApi } from "./series";
 import { serviceApi } from "./service";
 
 /**
@@ -17,6 +18,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...Object.values(runsApi),
   ...Object.values(comparisonsApi),
   ...Object.values(experimentsApi),
+  ...Object.values(seriesApi),
   ...Object.values(agentApi),
 ];
 

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   "host.register",
   "host.medium",
   "host.delete",
+  "series.update",
+  "alert.acknowledge",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
