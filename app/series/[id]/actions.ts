@@ -6,7 +6,9 @@ import type { CompareWindowsState } from "@/components/trends/compare-windows-fo
 import type { SeriesSettingsState } from "@/components/trends/series-settings-form";
 import { formAction } from "@/lib/auth/action-guard";
 import { updateSeriesSchema } from "@/lib/api/schemas/series";
+import { AppError } from "@/lib/http/app-error";
 import { uuidSchema } from "@/lib/http/params";
+import { requestIp } from "@/lib/server/audit/audit-request";
 import { compareWindows } from "@/lib/server/series/compare-windows";
 import { updateSeries } from "@/lib/server/series/update-series";
 
@@ -67,7 +69,14 @@ export async function updateSeriesAction(_prev: SeriesSettingsState, form: FormD
       thresholdPct: numberField(form, "thresholdPct"),
     });
     if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error) };
-    await updateSeries({ id, input: parsed.data, actor });
+    try {
+      // The use case records the audit entry; it is given this request's address for it.
+      await updateSeries({ id, input: parsed.data, actor, ip: await requestIp().catch(() => null) });
+    } catch (err) {
+      // A figure the runs do not have is refused by the use case: show it beside the field.
+      if (err instanceof AppError && err.code === "BAD_REQUEST" && err.fieldErrors?.metricKey) return { fieldErrors: { metricKey: [err.message] } };
+      throw err;
+    }
     revalidatePath(`/series/${id}`);
     return { ok: "Saved. The verdict below uses the new settings." };
   });
