@@ -1,7 +1,8 @@
 // The trends pages on real data: a fake agent (the agent protocol over HTTP, as the boundary specs
-// speak it) runs the same dd test twelve times on one host, the first six at ~800 MB/s on one
-// kernel, the last six at ~600 MB/s on another; the server puts them in one series. Their finish
-// times are then spread over twelve days in the e2e database (the chart and the date windows read
+// speak it) runs the same dd test twelve times on one host, the first seven at ~800 MB/s on one
+// kernel, the last five at ~600 MB/s on another (so the last window of five lies wholly past the step), then once more too short to count (the run checks
+// flag it); the server puts them in one series. Their finish times are then spread over thirteen
+// days in the e2e database (the chart and the date windows read
 // them), and the pages are read and used as a person would: the host's sparkline, the series'
 // chart, verdict, compare and settings, the alert's acknowledgement, the home panel and the badge.
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -12,8 +13,9 @@ import { readDatabaseUrlFile } from "../../lib/runtime/database-url-file";
 import { apiTokenFor, bearer, e2eDataDir, registerFakeAgent, signInAs } from "../helpers";
 
 const DAY = 86_400_000;
-const BYTES = 4 * 2 ** 20;
-const PARAMS = { target: "/srv/pb", sizeMiB: 4 };
+const MiB = 2 ** 20;
+// 4 GiB: at these speeds dd times 5–7 s, past the 5 s the run checks ask of a measurement.
+const PARAMS = { target: "/srv/pb", sizeMiB: 4096 };
 
 function e2eDb(): PrismaClient {
   const url = readDatabaseUrlFile(e2eDataDir);
@@ -21,10 +23,11 @@ function e2eDb(): PrismaClient {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
 }
 
-/** dd's own last line for a copy of BYTES at `mbs` MB/s (decimal, as coreutils prints it). */
-function ddOutput(mbs: number): string {
-  const secs = BYTES / (mbs * 1e6);
-  return `4+0 records in\n4+0 records out\n${BYTES} bytes (4.2 MB, 4.0 MiB) copied, ${secs.toFixed(5)} s, ${mbs} MB/s\n`;
+/** dd's own lines for a copy of `mib` MiB at `mbs` MB/s (decimal, as coreutils prints it). */
+function ddOutput(mbs: number, mib: number): { text: string; secs: number } {
+  const bytes = mib * MiB;
+  const secs = bytes / (mbs * 1e6);
+  return { text: `${mib}+0 records in\n${mib}+0 records out\n${bytes} bytes (${(bytes / 1e9).toFixed(1)} GB, ${(mib / 1024).toFixed(1)} GiB) copied, ${secs.toFixed(5)} s, ${mbs} MB/s\n`, secs };
 }
 
 function profile(kernel: string) {
@@ -46,16 +49,17 @@ function profile(kernel: string) {
 }
 
 /** One dd run through the agent protocol: launched by the operator, claimed, its output sent, finished. */
-async function runOnce(request: APIRequestContext, operator: string, host: { id: string; agent: Record<string, string> }, mbs: number, kernel: string): Promise<string> {
+async function runOnce(request: APIRequestContext, operator: string, host: { id: string; agent: Record<string, string> }, mbs: number, kernel: string, mib = PARAMS.sizeMiB): Promise<string> {
   const launched = await request.post("/api/runs", { headers: bearer(operator), data: { hostId: host.id, probe: "dd", params: PARAMS } });
   expect(launched.status()).toBe(201);
   const { id } = (await launched.json()) as { id: string };
   const claim = await request.post("/api/agent/jobs/claim", { headers: host.agent, data: { waitSec: 0 } });
   expect(((await claim.json()) as { runId: string }).runId).toBe(id);
-  expect((await request.post(`/api/agent/runs/${id}/chunks`, { headers: host.agent, data: { chunks: [{ seq: 0, data: ddOutput(mbs) }] } })).status()).toBe(200);
+  const out = ddOutput(mbs, mib);
+  expect((await request.post(`/api/agent/runs/${id}/chunks`, { headers: host.agent, data: { chunks: [{ seq: 0, data: out.text }] } })).status()).toBe(200);
   const finish = await request.post(`/api/agent/runs/${id}/finish`, {
     headers: host.agent,
-    data: { exitCode: 0, signal: null, durationMs: 10, lastSeq: 0, error: null, cancelled: false, timedOut: false, interrupted: false, profile: profile(kernel) },
+    data: { exitCode: 0, signal: null, durationMs: Math.round(out.secs * 1000) + 150, lastSeq: 0, error: null, cancelled: false, timedOut: false, interrupted: false, profile: profile(kernel) },
   });
   expect(await finish.json()).toEqual({ status: "SUCCEEDED" });
   return id;
@@ -65,20 +69,22 @@ test("a host's series: sparkline, chart, verdict, compare, settings, points; its
   test.setTimeout(180_000);
   const operator = await apiTokenFor("operator");
   const host = await registerFakeAgent(request, operator, "trends");
-  const speeds = [801, 795, 806, 799, 803, 797, 602, 598, 605, 596, 601, 599];
+  const speeds = [801, 795, 806, 799, 803, 797, 800, 602, 598, 605, 596, 599];
   const runIds: string[] = [];
-  for (const [i, mbs] of speeds.entries()) runIds.push(await runOnce(request, operator, host, mbs, i < 6 ? "6.1.0-25-amd64" : "6.1.0-28-amd64"));
+  for (const [i, mbs] of speeds.entries()) runIds.push(await runOnce(request, operator, host, mbs, i < 7 ? "6.1.0-25-amd64" : "6.1.0-28-amd64"));
+  // A run that copied 4 MiB in 7 ms: the checks call it too short, so it is drawn but not counted.
+  runIds.push(await runOnce(request, operator, host, 600, "6.1.0-28-amd64", 4));
   const noted = await request.patch(`/api/runs/${runIds[8]}`, { headers: bearer(operator), data: { notes: "after the kernel upgrade" } });
   expect(noted.status()).toBe(200);
 
   const db = e2eDb();
   try {
-    // Twelve runs a day apart, oldest first: what a daily schedule would have made.
-    const start = Date.now() - 12 * DAY;
+    // Thirteen runs a day apart, oldest first: what a daily schedule would have made.
+    const start = Date.now() - 13 * DAY;
     for (const [i, id] of runIds.entries()) await db.probeRun.update({ where: { id }, data: { finishedAt: new Date(start + i * DAY) } });
     const runs = await db.probeRun.findMany({ where: { id: { in: runIds } }, select: { seriesId: true } });
     const seriesIds = [...new Set(runs.map((r) => r.seriesId))];
-    expect(seriesIds, "the twelve runs form one series").toHaveLength(1);
+    expect(seriesIds, "the runs form one series").toHaveLength(1);
   } finally {
     await db.$disconnect();
   }
@@ -99,15 +105,18 @@ test("a host's series: sparkline, chart, verdict, compare, settings, points; its
   await test.step("the series page draws the chart, the verdict and every run", async () => {
     const chart = page.getByTestId("series-chart");
     await expect(chart.locator("svg.recharts-surface").first()).toBeVisible();
-    await expect(page.getByTestId("series-chart-summary")).toContainText("12 runs");
+    await expect(page.getByTestId("series-chart-summary")).toContainText("13 runs");
+    await expect(page.getByTestId("series-chart-summary")).toContainText("1 run is not valid");
     await expect(page.getByTestId("series-chart-summary")).toContainText("profile changes at");
     await expect(chart.locator(".recharts-reference-line")).not.toHaveCount(0);
     await expect(page.getByTestId("series-verdict")).toHaveAttribute("data-state", "decided");
     await expect(page.getByTestId("series-verdict").getByTestId("verdict-ratio")).toContainText("−");
     await expect(page.getByTestId("series-annotations")).toContainText("6.1.0-25-amd64 → 6.1.0-28-amd64");
     const rows = page.getByTestId("series-points").locator("tbody tr");
-    await expect(rows).toHaveCount(12);
-    await expect(rows.first().getByRole("link")).toHaveAttribute("href", `/runs/${runIds[11]}`);
+    await expect(rows).toHaveCount(13);
+    await expect(rows.first().getByRole("link")).toHaveAttribute("href", `/runs/${runIds[12]}`);
+    await expect(rows.first()).toHaveAttribute("data-valid", "no");
+    await expect(rows.first()).toContainText("Too short to be a measurement");
     await expect(page.getByTestId("series-points")).toContainText("after the kernel upgrade");
   });
 
