@@ -105,9 +105,15 @@ export const runJsonSchema = z
       .array(runCheckSchema)
       .describe("Checks the run failed against its own telemetry, computed when it finished: a SUCCEEDED run with flags is not a valid measurement."),
     checkedAt: z.string().nullable().describe("When the checks ran against the run's telemetry; null: there was none to check against (only its duration was judged)."),
+    headline: z
+      .object({ value: z.number(), unit: z.string(), noun: z.string() })
+      .nullable()
+      .describe("The result at a glance: the probe's first headline figure in its display unit (dd's throughput, fio's first job's bandwidth …); null for a run without a result."),
+    preset: z.string().nullable().describe("The preset it was launched with; null for custom parameters, imports and reference runs."),
   })
   .meta({ id: "Run" });
 export type RunJson = z.infer<typeof runJsonSchema>;
+
 
 export const findingSchema = z.object({
   rule: z.string(),

@@ -22,7 +22,11 @@ import { compareWindows } from "./compare-windows";
 import { evaluateSeries } from "./evaluate-series";
 import { getSeries } from "./get-series";
 import { listSeries } from "./list-series";
+import { listRuns } from "../runs/list-runs";
+import { listRunsQuerySchema, runJsonSchema } from "../../api/schemas/runs";
 import { updateSeries } from "./update-series";
+import { ingestChunks } from "../agent/ingest-chunks";
+import { finishRun } from "../runs/finish-run";
 
 connectTestDatabase();
 
@@ -205,5 +209,37 @@ describe("the read use cases answer what the contract says", () => {
     // 3 runs per window reach 90 % at most: the verdict says so.
     expect(d.current!.confidence).toBeCloseTo(0.9, 6);
     expect(await db().auditEvent.count({ where: { action: "series.update", targetId: seriesId } })).toBe(1);
+  });
+});
+
+describe("the runs list at a glance", () => {
+  it("each run's headline figure, unit and preset", async () => {
+    const { runs } = await listRuns(listRunsQuerySchema.parse({ hostId, sort: "createdAt", order: "asc", pageSize: 50 }));
+    z.array(runJsonSchema.strict()).parse(runs);
+    const byId = new Map(runs.map((r) => [r.id, r]));
+    const first = byId.get(runIds[0]!)!;
+    expect(first.preset).toBe("write-direct");
+    expect(first.headline).toMatchObject({ unit: "MiB/s", noun: "write throughput" });
+    // The dd fixture's own figure: 268435456 bytes in 0.124192 s.
+    expect(first.headline!.value).toBeCloseTo(268435456 / 0.124192 / 2 ** 20, -1);
+    expect(byId.get(runIds[10]!)!.headline).toBeNull();
+  });
+});
+
+describe("finishRun evaluates the run's series", () => {
+  it("a run of a series that ends moves the series' last run time; a run of no series is left alone", async () => {
+    const credential = crypto.randomUUID();
+    const host = await db().host.create({ data: { name: `series-finish-${crypto.randomUUID().slice(0, 6)}`, agentCredentialHash: hashSecret(credential) } });
+    const s = await db().series.create({ data: { key: seriesKey({ hostId: host.id, probe: "dd", params }), hostId: host.id, probe: "dd", params, target: "/" } });
+    const run = await db().probeRun.create({ data: { hostId: host.id, probe: "dd", params, seriesId: s.id, status: "RUNNING", startedAt: new Date(), lastActivityAt: new Date() } });
+    await ingestChunks({ credentialHash: hashSecret(credential), runId: run.id, chunks: [{ seq: 0, data: stderr }] });
+    const profile = JSON.parse(JSON.stringify(before)) as Record<string, unknown>;
+    const { status } = await finishRun({ runId: run.id, finish: { exitCode: 0, signal: null, error: null, cancelled: false, timedOut: false, interrupted: false, setup: null, durationMs: 9000, lastSeq: 0, profile } });
+    expect(status).toBe("SUCCEEDED");
+    const [ended, series] = await Promise.all([db().probeRun.findUniqueOrThrow({ where: { id: run.id } }), db().series.findUniqueOrThrow({ where: { id: s.id } })]);
+    expect(series.lastRunAt?.toISOString()).toBe(ended.finishedAt?.toISOString());
+    const detail = seriesDetailSchema.parse(await getSeries({ id: s.id }));
+    expect(detail.points).toHaveLength(1);
+    expect(detail.points[0]!.value).toBeCloseTo(268435456 / 0.124192 / 2 ** 20, -1);
   });
 });
