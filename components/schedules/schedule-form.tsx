@@ -41,7 +41,7 @@ export function ScheduleForm({
   action,
   hosts,
   presets,
-  initial,
+  initial: saved,
   submitLabel,
 }: {
   action: ScheduleFormAction;
@@ -52,6 +52,7 @@ export function ScheduleForm({
   submitLabel: string;
 }) {
   const [state, formAction, pending] = useActionState<ScheduleFormState, FormData>(action, {});
+  const initial = { ...saved, ...state.values };
   const [mode, setMode] = useState<"interval" | "cron">(initial.cron ? "cron" : "interval");
   const invalid = (f: string) => (state.fieldErrors?.[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {});
   const other = Object.entries(state.fieldErrors ?? {}).filter(([k]) => !known.has(k) && !k.startsWith("params."));
