@@ -10,18 +10,19 @@ import { audit } from "@/lib/server/audit/audit-request";
 import { createSchedule } from "@/lib/server/schedules/create-schedule";
 import { getSchedule } from "@/lib/server/schedules/get-schedule";
 import { setSchedulePaused } from "@/lib/server/schedules/pause-schedule";
-import { createBodyFromForm, updateBodyFromForm, zodFieldErrors } from "@/lib/server/schedules/read-schedule-form";
+import { createBodyFromForm, formEcho, updateBodyFromForm, zodFieldErrors } from "@/lib/server/schedules/read-schedule-form";
 import { updateSchedule } from "@/lib/server/schedules/update-schedule";
 import type { ScheduleFormState } from "@/components/schedules/schedule-form-state";
 
 const shown = (error: string): ScheduleFormState => ({ error });
 
 /** A use case's refusal with its field errors kept for the form (formAction alone would keep only the message). */
-async function withFieldErrors(fn: () => Promise<ScheduleFormState>): Promise<ScheduleFormState> {
+async function withFieldErrors(form: FormData, fn: () => Promise<ScheduleFormState>): Promise<ScheduleFormState> {
   try {
-    return await fn();
+    const state = await fn();
+    return state.fieldErrors ? { ...state, values: formEcho(form) } : state;
   } catch (err) {
-    if (err instanceof AppError && err.code === "BAD_REQUEST" && err.fieldErrors) return { error: "Check the fields marked below.", fieldErrors: err.fieldErrors };
+    if (err instanceof AppError && err.code === "BAD_REQUEST" && err.fieldErrors) return { error: "Check the fields marked below.", fieldErrors: err.fieldErrors, values: formEcho(form) };
     throw err;
   }
 }
@@ -29,7 +30,7 @@ async function withFieldErrors(fn: () => Promise<ScheduleFormState>): Promise<Sc
 export async function createScheduleAction(_prev: ScheduleFormState, form: FormData): Promise<ScheduleFormState> {
   let id = "";
   const state = await formAction(form, "OPERATOR", shown, async ({ form, actor }) =>
-    withFieldErrors(async () => {
+    withFieldErrors(form, async () => {
       const input = createScheduleSchema.safeParse(createBodyFromForm(form));
       if (!input.success) return { error: "Check the fields marked below.", fieldErrors: zodFieldErrors(input.error) };
       id = (await createSchedule({ input: input.data, createdById: actor.userId })).id;
@@ -43,7 +44,7 @@ export async function createScheduleAction(_prev: ScheduleFormState, form: FormD
 
 export async function updateScheduleAction(_prev: ScheduleFormState, form: FormData): Promise<ScheduleFormState> {
   return formAction(form, "OPERATOR", shown, async ({ form, actor }) =>
-    withFieldErrors(async () => {
+    withFieldErrors(form, async () => {
       const id = uuidSchema("id must be a schedule id.").parse(form.get("id"));
       const saved = await getSchedule({ id });
       const input = updateScheduleSchema.safeParse(updateBodyFromForm(form, saved));

@@ -41,7 +41,7 @@ export function ScheduleForm({
   action,
   hosts,
   presets,
-  initial,
+  initial: saved,
   submitLabel,
 }: {
   action: ScheduleFormAction;
@@ -52,6 +52,7 @@ export function ScheduleForm({
   submitLabel: string;
 }) {
   const [state, formAction, pending] = useActionState<ScheduleFormState, FormData>(action, {});
+  const initial = { ...saved, ...state.values };
   const [mode, setMode] = useState<"interval" | "cron">(initial.cron ? "cron" : "interval");
   const invalid = (f: string) => (state.fieldErrors?.[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {});
   const other = Object.entries(state.fieldErrors ?? {}).filter(([k]) => !known.has(k) && !k.startsWith("params."));
@@ -105,12 +106,14 @@ export function ScheduleForm({
       </label>
       <fieldset>
         <legend>When</legend>
+        {/* The mode travels in a hidden field: React resets a form after its action, radios included. */}
+        <input type="hidden" name="mode" value={mode} />
         <div role="radiogroup" aria-label="Repeat by" className="row">
           <label className="check">
-            <input type="radio" name="mode" value="interval" checked={mode === "interval"} onChange={() => setMode("interval")} /> Every N minutes
+            <input type="radio" name="modeChoice" value="interval" defaultChecked={!initial.cron} onChange={() => setMode("interval")} /> Every N minutes
           </label>
           <label className="check">
-            <input type="radio" name="mode" value="cron" checked={mode === "cron"} onChange={() => setMode("cron")} /> Cron expression
+            <input type="radio" name="modeChoice" value="cron" defaultChecked={!!initial.cron} onChange={() => setMode("cron")} /> Cron expression
           </label>
         </div>
         {mode === "interval" ? (

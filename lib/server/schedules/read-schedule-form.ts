@@ -57,3 +57,22 @@ export function zodFieldErrors(err: z.ZodError): Record<string, string[]> {
   for (const i of err.issues) (out[i.path.map(String).join(".") || "form"] ??= []).push(i.message);
   return out;
 }
+
+/** The submitted values, for the form to show again with its errors. */
+export function formEcho(form: FormData) {
+  const c = common(form);
+  const every = Number(text(form, "intervalMinutes"));
+  return {
+    name: c.name,
+    hostIds: c.hostIds,
+    probePreset: text(form, "probePreset") || text(form, "preset"),
+    target: c.target,
+    cron: c.cron ?? null,
+    intervalMinutes: Number.isFinite(every) && every > 0 ? every : null,
+    timezone: c.timezone,
+    jitterSeconds: Number.isFinite(c.jitterSeconds) ? c.jitterSeconds : 0,
+    skipIfBusy: c.skipIfBusy,
+    quietStart: c.quietStart ?? null,
+    quietEnd: c.quietEnd ?? null,
+  };
+}

@@ -13,7 +13,7 @@ import { createSchedule } from "./create-schedule";
 import { deleteSchedule } from "./delete-schedule";
 import { fireDueSchedules } from "./fire-due-schedules";
 import { getSchedule } from "./get-schedule";
-import { listSchedules } from "./list-schedules";
+import { latestFiringOutcomes, listSchedules } from "./list-schedules";
 import { setSchedulePaused } from "./pause-schedule";
 import { updateSchedule } from "./update-schedule";
 
@@ -113,6 +113,7 @@ describe("firing", () => {
     const s = await db().schedule.findUniqueOrThrow({ where: { id } });
     expect(s.nextFireAt?.getTime()).toBeGreaterThan(Date.now());
     expect((await getSchedule({ id })).firings[0]?.hostName).toBeTruthy();
+    expect((await latestFiringOutcomes([id])).get(id)?.outcomes).toEqual({ QUEUED: 1, MISSED_OFFLINE: 1 });
   });
 
   it("skips a busy host and, inside quiet hours, every host", async () => {
