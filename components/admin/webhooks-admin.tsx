@@ -197,7 +197,7 @@ function WebhookCard({ hook, deliveries, onSecret }: { hook: WebhookRow; deliver
                 {deliveries.map((d) => (
                   <tr key={d.id}>
                     <td>{utc(d.createdAt)}</td>
-                    <td>{d.test ? "test" : d.alertId ? <a href={`/alerts/${d.alertId}`}>alert</a> : "alert (deleted)"}</td>
+                    <td>{d.test ? "test" : d.alertId ? <a href={`/alerts?state=all#alert-${d.alertId}`}>alert</a> : "alert (deleted)"}</td>
                     <td>
                       <span className={`badge badge-${d.status}`}>{d.status.toLowerCase()}</span>
                     </td>

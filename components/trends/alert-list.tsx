@@ -16,7 +16,7 @@ export function AlertList({ alerts, acknowledge, showSeries = true }: { alerts: 
   return (
     <ul className="alert-list" data-testid="alert-list">
       {alerts.map((a) => (
-        <li key={a.id} data-testid="alert-item" data-alert-id={a.id} data-acknowledged={a.acknowledgedAt ? "yes" : "no"}>
+        <li key={a.id} id={`alert-${a.id}`} data-testid="alert-item" data-alert-id={a.id} data-acknowledged={a.acknowledgedAt ? "yes" : "no"}>
           <div style={{ display: "flex", gap: "0.5rem", alignItems: "baseline", flexWrap: "wrap" }}>
             <AlertKindBadge kind={a.kind} />
             <span data-testid="alert-message" style={{ overflowWrap: "anywhere" }}>

@@ -40,7 +40,9 @@ export interface DeliveryOutcome {
 
 /**
  * Every alert × enabled target that has no delivery yet becomes a PENDING one: targets get the
- * alerts raised after they were created, improvements only when they asked for them. One statement
+ * alerts raised after they were created, improvements only when they asked for them, and only
+ * alerts of the last day: a target disabled for a month and enabled again does not replay the month
+ * (the alerts page has them), and the scan stays bounded. One statement
  * under a transaction-level advisory lock, so two instances never insert the same pair twice.
  * The body is rendered when first sent; until then the payload only names the event ({ render }).
  */
@@ -58,7 +60,8 @@ export async function fanOutAlerts({ now = new Date() }: { now?: Date } = {}): P
                 'PENDING', 0, ${utc(1)}, ${utc(1)}
            FROM alerts a
            JOIN webhook_targets t ON t.enabled AND a.created_at >= t.created_at AND (a.kind = 'REGRESSION' OR t.include_improvements)
-          WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.target_id = t.id AND d.alert_id = a.id)`,
+          WHERE a.created_at > ${utc(1)} - interval '1 day'
+            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.target_id = t.id AND d.alert_id = a.id)`,
         [now.toISOString()],
       );
       inserted = r.rowCount ?? 0;

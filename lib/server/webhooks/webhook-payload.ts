@@ -32,7 +32,8 @@ export interface JsonPayload {
 
 /** The alert's page; one place, so the link follows the page if it moves. */
 export function alertPath(alertId: string): string {
-  return `/alerts/${alertId}`;
+  // The alerts page lists every alert with an anchor per item (components/trends/alert-list.tsx).
+  return `/alerts?state=all#alert-${alertId}`;
 }
 
 /** The link in a payload: absolute when the server's public URL is known, else the path alone. */

@@ -108,7 +108,7 @@ describe("signing", () => {
     expect(verifyWebhookSignature(crypto.randomBytes(32).toString("base64url"), ts, body, sig)).toBe(false);
     expect(verifyWebhookSignature(t.secret, String(Number(ts) + 1), body, sig)).toBe(false);
     expect(verifyWebhookSignature(t.secret, ts, body.replace("test", "tesT"), sig)).toBe(false);
-    expect(JSON.parse(body)).toMatchObject({ event: "test", alert: { kind: "regression", url: expect.stringMatching(/^https:\/\/pb\.example\/alerts\//) } });
+    expect(JSON.parse(body)).toMatchObject({ event: "test", alert: { kind: "regression", url: expect.stringMatching(/^https:\/\/pb\.example\/alerts\?state=all#alert-/) } });
     // The test shows in the delivery log, delivered, not retried.
     const log = await listWebhookDeliveries({ id: t.id });
     expect(log).toEqual([expect.objectContaining({ id: outcome.id, test: true, status: "DELIVERED", attempts: 1, lastStatusCode: 200 })]);
@@ -153,7 +153,7 @@ describe("payloads", () => {
         changes: [{ field: "kernel", label: "kernel", from: "6.8.0", to: "6.11.0" }],
         createdAt: a.createdAt.toISOString(),
         series: { id: a.seriesId, probe: "fio", preset: "quick", target: "/srv/data", host: { id: a.series.hostId, name: a.series.host!.name } },
-        url: `https://pb.example/alerts/${a.id}`,
+        url: `https://pb.example/alerts?state=all#alert-${a.id}`,
       },
     });
     expect(slack.got).toHaveLength(1);
@@ -163,7 +163,7 @@ describe("payloads", () => {
     expect(s.blocks[0]!.text!.text).toContain("&lt;b&gt;"); // mrkdwn's three escapes
     expect(s.blocks[0]!.text!.text).toContain("Ratio −18.0 % (CI −24.0 % to −11.0 %, 95 %)");
     expect(s.blocks[1]!.text!.text).toContain("kernel: 6.8.0 → 6.11.0");
-    expect(s.blocks[2]!.elements![0]!.text).toBe(`<https://pb.example/alerts/${a.id}|Open the alert>`);
+    expect(s.blocks[2]!.elements![0]!.text).toBe(`<https://pb.example/alerts?state=all#alert-${a.id}|Open the alert>`);
     // The body is kept as sent: a retry sends the same bytes.
     const [stored] = await db().webhookDelivery.findMany({ where: { alertId: a.id, target: { format: "JSON" } } });
     expect(stored!.payload).toEqual({ event: "alert.regression", body: json.got[0]!.body });
