@@ -50,6 +50,8 @@ test("tags and a note on the run page, shown in the runs list and filtered by ta
   await expect(table.locator(`[data-run-id="${b}"]`)).toHaveCount(0);
   await expect(table.getByTestId("run-tag").first()).toHaveText("baseline");
   await expect(table.getByTestId("run-note")).toHaveText("after the firmware update");
+  // The result at a glance: the imported dd run's throughput in its display unit.
+  await expect(table.getByTestId("run-result")).toHaveText(/^[\d,.]+ (MiB|GiB)\/s$/);
   const api = (await (await request.get("/api/runs?tag=baseline&host=" + label, { headers: bearer(token) })).json()) as { runs: { id: string }[] };
   expect(api.runs.map((r) => r.id)).toEqual([a]);
 });

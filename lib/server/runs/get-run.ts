@@ -2,7 +2,7 @@ import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
-import { headlineValues, type NormalisedResult } from "../../../probes/catalog";
+import { getProbe, headlineValues, type NormalisedResult } from "../../../probes/catalog";
 import { runCheckSchema, type RunJson } from "../../api/schemas/runs";
 
 export const runSelect = {
@@ -51,7 +51,12 @@ const storedFlags = z.array(runCheckSchema);
 function headlineOf(r: Pick<RunRow, "status" | "probe" | "params" | "result">): RunJson["headline"] {
   const result: unknown = r.result;
   if (r.status !== "SUCCEEDED" || !result || typeof result !== "object" || !Array.isArray((result as NormalisedResult).measurements)) return null;
-  const h = headlineValues(r.probe, result as NormalisedResult, r.params)[0];
+  // An imported run's parameters are what its output told (often nothing): read its figure with
+  // the probe's defaults filled in, so it has a value too (the noun then follows the defaults).
+  const stored = r.params && typeof r.params === "object" ? (r.params as Record<string, unknown>) : {};
+  const h =
+    headlineValues(r.probe, result as NormalisedResult, r.params)[0] ??
+    headlineValues(r.probe, result as NormalisedResult, { ...getProbe(r.probe)?.defaults, target: "/", ...stored })[0];
   return h ? { value: h.value, unit: h.unit, noun: h.noun } : null;
 }
 
