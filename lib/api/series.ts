@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { exportFormatQuerySchema } from "../http/query-schemas";
 import { err, defineOperation } from "./operation";
 import {
   alertSchema,
@@ -34,6 +35,16 @@ export const seriesApi = {
     role: "viewer",
     idOf: "series",
     responses: { 200: { description: "The series.", json: seriesDetailSchema } },
+  }),
+  export: defineOperation({
+    method: "get",
+    path: "/api/series/{id}/export",
+    group,
+    summary: "Export a series: its points as CSV (?format=csv: one row per run, the followed figure in its display unit, validity and flags) or the series as JSON",
+    role: "viewer",
+    idOf: "series",
+    query: exportFormatQuerySchema,
+    responses: { 200: { description: "CSV with ?format=csv, else the series as JSON.", json: seriesDetailSchema, text: ["text/csv"] } },
   }),
   update: defineOperation({
     method: "patch",

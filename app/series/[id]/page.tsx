@@ -139,6 +139,11 @@ export default async function SeriesPage({ params }: { params: Promise<{ id: str
       )}
 
       <h2>Runs</h2>
+      {s.points.length > 0 && (
+        <p className="small">
+          Download: <a href={`/api/series/${s.id}/export?format=csv`} download>CSV</a> · <a href={`/api/series/${s.id}/export?format=json`} download>JSON</a>
+        </p>
+      )}
       <PointsTable s={s} />
     </>
   );

@@ -20,6 +20,7 @@ import { countOpenAlerts } from "../alerts/count-open-alerts";
 import { listAlerts } from "../alerts/list-alerts";
 import { compareWindows } from "./compare-windows";
 import { evaluateSeries } from "./evaluate-series";
+import { exportSeries } from "./export-series";
 import { getSeries } from "./get-series";
 import { listSeries } from "./list-series";
 import { listRuns } from "../runs/list-runs";
@@ -163,6 +164,19 @@ describe("the read use cases answer what the contract says", () => {
     expect(d.current!.recentRunIds).toEqual(runIds.slice(17));
     expect(d.current!.changes).toEqual([]);
     expect(await getSeries({ id: crypto.randomUUID() })).toBeNull();
+  });
+
+  it("exportSeries: one CSV row per point, in the followed figure's unit", async () => {
+    const d = seriesDetailSchema.parse(await getSeries({ id: seriesId }));
+    const out = await exportSeries({ id: seriesId, format: "csv" });
+    if (!("text" in out)) throw new Error("expected CSV");
+    const lines = out.text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("run_id,finished_at,status,figure,value,unit,low,high,valid,flags,scheduled,notes");
+    expect(lines).toHaveLength(d.points.length + 1);
+    const first = d.points[0]!;
+    expect(lines[1]!.startsWith(`${first.runId},${first.at},${first.status},`)).toBe(true);
+    expect(lines[1]).toContain(`,${first.value},${d.metric!.unit},`);
+    await expect(exportSeries({ id: crypto.randomUUID(), format: "csv" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("compareWindows: the two kernels' days, with the changes between them", async () => {
