@@ -14,8 +14,20 @@ export async function register() {
   const { pruneThrottles } = await import("./lib/http/auth-throttle");
   const { auditRetentionDays, pruneAudit } = await import("./lib/server/audit/prune-audit");
   const { pruneSessions } = await import("./lib/server/sessions/prune-sessions");
+  const { fireDueSchedules } = await import("./lib/server/schedules/fire-due-schedules");
+  const { deliverWebhooks } = await import("./lib/server/webhooks/deliver-webhooks");
+  const { pruneRawLogs } = await import("./lib/server/runs/prune-raw-logs");
   auditRetentionDays(); // a malformed AUDIT_RETENTION_DAYS fails here, at start-up
-  startInstance({ markSilentRunsLost, expireQueuedRuns: () => expireQueuedRuns(), pruneThrottles, pruneAudit: () => pruneAudit(), pruneSessions: () => pruneSessions() });
+  startInstance({
+    markSilentRunsLost,
+    expireQueuedRuns: () => expireQueuedRuns(),
+    pruneThrottles,
+    pruneAudit: () => pruneAudit(),
+    pruneSessions: () => pruneSessions(),
+    deliverWebhooks: () => deliverWebhooks(),
+    pruneRawLogs: () => pruneRawLogs(),
+    fireDueSchedules: () => fireDueSchedules(),
+  });
   // The agent protocol in front of Next.js, for the process's server (scripts/serve.ts) to use.
   const { createGateway } = await import("./lib/gateway/gateway");
   const { publishGateway } = await import("./lib/gateway/bridge");

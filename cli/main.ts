@@ -2,6 +2,7 @@ import { compareCommand, COMPARE_HELP } from "./commands/compare";
 import { exportCommand, EXPORT_HELP } from "./commands/export";
 import { runCommand, RUN_HELP } from "./commands/run";
 import { runsCommand, RUNS_HELP } from "./commands/runs-list";
+import { scheduleCommand, SCHEDULE_HELP } from "./commands/schedule";
 import { CliError, EXIT } from "./exit-codes";
 import { terminalText } from "./terminal-text";
 
@@ -12,6 +13,7 @@ Commands:
   probebook runs list list runs (filter by host, tag, probe, status)
   probebook export    one run as JSON or CSV
   probebook compare   runs side by side, or a share link with --share
+  probebook schedule  create, list, show, pause, resume or delete schedules (a preset on hosts, by interval or cron)
 
 Every command takes --server URL (or PROBEBOOK_SERVER) and --token T (or PROBEBOOK_TOKEN, an
 API token from Settings → API tokens). \`probebook <command> --help\` for details.
@@ -27,13 +29,16 @@ ${RUNS_HELP}
 
 ${EXPORT_HELP}
 
-${COMPARE_HELP}`;
+${COMPARE_HELP}
+
+${SCHEDULE_HELP}`;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
   runs: runsCommand,
   export: exportCommand,
   compare: compareCommand,
+  schedule: scheduleCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -114,7 +114,7 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
       const r = await fetch("/api/runs", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ hostId, probe: preset?.probe, params: { ...params, target }, repeats }),
+        body: JSON.stringify({ hostId, probe: preset?.probe, preset: preset?.ref.slice(preset.ref.indexOf(":") + 1), params: { ...params, target }, repeats }),
       });
       const body = (await r.json().catch(() => ({}))) as { id?: string; error?: string; fieldErrors?: Record<string, string[]> };
       if (r.status === 201 && body.id) return router.push(`/runs/${body.id}`);

@@ -9,6 +9,7 @@ const links = [
   { href: "/runs/new", label: "Launch" },
   { href: "/compare", label: "Compare" },
   { href: "/experiments", label: "Experiments" },
+  { href: "/schedules", label: "Schedules" },
   { href: "/import", label: "Import" },
 ];
 

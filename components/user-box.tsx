@@ -38,6 +38,8 @@ export function UserBox({ signOut }: { signOut: () => Promise<void> }) {
           <Link href="/settings/shares">Shares</Link>
           {me.role === "ADMIN" ? <Link href="/admin/users">Users</Link> : null}
           {me.role === "ADMIN" ? <Link href="/admin/audit">Audit</Link> : null}
+          {me.role === "ADMIN" ? <Link href="/admin/webhooks">Webhooks</Link> : null}
+          {me.role === "ADMIN" ? <Link href="/admin/settings">Settings</Link> : null}
           <form action={signOut}>
             <button className="btn-link" type="submit">
               Sign out

@@ -63,10 +63,12 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (!values.preset === !values.probe) throw usageError("Give either --preset PROBE:PRESET (e.g. dd:write-direct) or --probe PROBE.");
   let probe: string;
   let params: Record<string, unknown>;
+  let presetId: string | undefined;
   if (values.preset) {
     const preset = resolvePreset(values.preset);
     if (!preset) throw usageError(`Unknown preset "${values.preset}". Presets: ${presetRefs().join(", ")}.`);
     probe = preset.probeId;
+    presetId = preset.presetId;
     params = preset.params as Record<string, unknown>;
   } else {
     if (!getProbe(values.probe!)) throw usageError(`Unknown probe "${values.probe}". Probes: ${probeIds.join(", ")}.`);
@@ -89,7 +91,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (!checked.ok) {
     throw usageError(`${checked.message}${Object.entries(checked.fieldErrors).map(([k, v]) => `\n  --param ${k}: ${v.join(" ")}`).join("")}`);
   }
-  const res = await request(conn, "POST", "/api/runs", { body: { hostId: host.id, probe, params: all, repeats } });
+  const res = await request(conn, "POST", "/api/runs", { body: { hostId: host.id, probe, ...(presetId ? { preset: presetId } : {}), params: all, repeats } });
   const { ids } = (await res.json()) as { id: string; ids: string[] };
   if (!values.wait) {
     process.stdout.write(values.json ? jsonLine({ event: "queued", ids }) : `${ids.map((i) => terminalText(i, { oneLine: true })).join("\n")}\n`);

@@ -10,12 +10,19 @@ import { RunTimeline } from "./run-timeline";
  * them from the run's event stream: chunks feed the terminal and the probe's progress, telemetry
  * events the panels.
  */
-export function RunLive() {
+export function RunLive({ prunedNotice = null }: { prunedNotice?: string | null } = {}) {
   const run = useRunLive();
   if (!run) return null;
   return (
     <>
-      <RunLiveOutput />
+      {prunedNotice ? (
+        // The retention setting dropped the chunks: say so rather than draw an empty terminal.
+        <p className="alert alert-warn" data-testid="log-pruned">
+          {prunedNotice}
+        </p>
+      ) : (
+        <RunLiveOutput />
+      )}
       <h2>Timeline</h2>
       <div data-testid="timeline-live-received" data-count={run.liveReceived} hidden />
       <RunTimeline samples={run.samples} progress={run.series} live={run.live} />

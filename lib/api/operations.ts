@@ -5,7 +5,9 @@ import { hostsApi } from "./hosts";
 import type { Operation, Role } from "./operation";
 import { routeKey } from "./operation";
 import { runsApi } from "./runs";
+import { schedulesApi } from "./schedules";
 import { serviceApi } from "./service";
+import { webhooksApi } from "./webhooks";
 
 /**
  * Every operation of the API, one area file each. A route file serves an operation with
@@ -17,7 +19,9 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...Object.values(runsApi),
   ...Object.values(comparisonsApi),
   ...Object.values(experimentsApi),
+  ...Object.values(schedulesApi),
   ...Object.values(agentApi),
+  ...Object.values(webhooksApi),
 ];
 
 /** "GET /api/runs/[id]" → who may call it: the table the e2e access test walks. */

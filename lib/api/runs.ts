@@ -108,9 +108,11 @@ export const runsApi = {
     path: "/api/runs/{id}/log",
     group,
     summary: "The raw output as the tool printed it",
+    description:
+      "When the retention setting (/api/admin/settings/retention) has dropped the run's raw output, the answer is one sentence saying so and when, with the header `X-Probebook-Log-Pruned-At`; the run's result, telemetry and checks are kept.",
     role: "viewer",
     idOf: "run",
-    responses: { 200: { description: "The log.", text: ["text/plain"] } },
+    responses: { 200: { description: "The log, or the retention's sentence.", text: ["text/plain"] } },
   }),
   telemetry: defineOperation({
     method: "get",

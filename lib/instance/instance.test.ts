@@ -31,7 +31,7 @@ describe("the instance", () => {
   it("stop() ends every timer, worker and connection it started, with work in flight", async () => {
     const timers = recordInstanceTimers();
     const inst = new Instance();
-    const upkeep = { markSilentRunsLost: vi.fn(async () => 0), expireQueuedRuns: vi.fn(async () => 0), pruneThrottles: vi.fn(async () => 0), pruneAudit: vi.fn(async () => 0), pruneSessions: vi.fn(async () => 0) };
+    const upkeep = { markSilentRunsLost: vi.fn(async () => 0), expireQueuedRuns: vi.fn(async () => 0), pruneThrottles: vi.fn(async () => 0), pruneAudit: vi.fn(async () => 0), pruneSessions: vi.fn(async () => 0), deliverWebhooks: vi.fn(async () => 0), pruneRawLogs: vi.fn(async () => 0), fireDueSchedules: vi.fn(async () => 0) };
     inst.start(upkeep);
     // A live view, a waiting long-poll, an agent's request and a parse, all still going at the stop.
     await inst.listener.subscribe(`pb_test_${crypto.randomUUID().replace(/-/g, "")}`, () => undefined);
@@ -41,9 +41,9 @@ describe("the instance", () => {
     const parse = inst.parser.parse({ probe: "iozone", output: longIozoneOutput(100_000) }, { timeoutMs: 120_000 });
     await vi.waitFor(() => expect(inst.parser.inFlight).toBe(1), { timeout: 60_000, interval: 50 });
     expect(inst.listener.connected).toBe(true);
-    // The LOST sweep and the queue expiry (10 s each), the throttle pruning (10 min), the first (5 min) and daily retention
-    // pruning, the job sweep (5 s), the live views' sweep (2 s), the touch flush (2 s) and the parse's deadline.
-    expect(timers.alive().sort((a, b) => a - b)).toEqual([2000, 2000, 5000, 10_000, 10_000, 120_000, 300_000, 600_000, 86_400_000]);
+    // The webhook deliveries (5 s), the LOST sweep and the queue expiry (10 s each), the throttle pruning (10 min), the first
+    // (5 min) and daily retention pruning, the job sweep (5 s), the live views' sweep (2 s), the touch flush (2 s) and the parse's deadline.
+    expect(timers.alive().sort((a, b) => a - b)).toEqual([2000, 2000, 5000, 5000, 10_000, 10_000, 10_000, 120_000, 300_000, 600_000, 86_400_000]);
 
     await inst.stop();
     expect(timers.alive()).toEqual([]);
@@ -56,7 +56,7 @@ describe("the instance", () => {
   }, 90_000);
 
   it("is one per process: startInstance starts the one instance() returns, stopInstance retires it", async () => {
-    const upkeep = { markSilentRunsLost: async () => 0, expireQueuedRuns: async () => 0, pruneThrottles: async () => 0, pruneAudit: async () => 0, pruneSessions: async () => 0 };
+    const upkeep = { markSilentRunsLost: async () => 0, expireQueuedRuns: async () => 0, pruneThrottles: async () => 0, pruneAudit: async () => 0, pruneSessions: async () => 0, deliverWebhooks: async () => 0, pruneRawLogs: async () => 0, fireDueSchedules: async () => 0 };
     const a = startInstance(upkeep);
     expect(instance()).toBe(a);
     expect(startInstance(upkeep)).toBe(a);

@@ -28,10 +28,18 @@ export interface InstanceUpkeep {
   pruneAudit(): Promise<unknown>;
   /** Expired and revoked sessions are deleted (daily). */
   pruneSessions(): Promise<unknown>;
+  /** Due schedules fire (every instance runs it; each (schedule, host, due time) fires once, lib/server/schedules). */
+  fireDueSchedules(): Promise<unknown>;
+  /** Alerts fanned out to webhook targets and due deliveries sent (every 5 s; deliveries are claimed, so every instance runs it). */
+  deliverWebhooks(): Promise<unknown>;
+  /** Runs' raw output older than the retention setting is deleted (daily). */
+  pruneRawLogs(): Promise<unknown>;
 }
 
 export const LOST_SWEEP_MS = 10_000;
+export const SCHEDULE_TICK_MS = 10_000;
 export const THROTTLE_PRUNE_MS = 10 * 60_000;
+export const WEBHOOK_DELIVERY_MS = 5_000;
 export const RETENTION_PRUNE_MS = 24 * 60 * 60_000;
 /** The first retention pass, a while after start: an instance restarted daily would otherwise never run it. */
 export const RETENTION_FIRST_MS = 5 * 60_000;
@@ -64,8 +72,9 @@ export class Instance {
   /** No timer of its own: request counters per agent credential (the store expires keys on unref'd timers). */
   readonly rateLimits = new RateLimits();
   /**
-   * Timers: the LOST sweep and the queued runs' expiry every 10 s, the throttle pruning every
-   * 10 min, and the audit and session pruning 5 min after start and then daily (start()).
+   * Timers: the webhook deliveries every 5 s, the LOST sweep, the queued runs' expiry and the schedule
+   * firing every 10 s, the throttle pruning every 10 min, and the audit, session and raw-log pruning 5 min
+   * after start and then daily (start()).
    */
   private upkeep: NodeJS.Timeout[] = [];
 
@@ -94,12 +103,19 @@ export class Instance {
       t.unref();
       return t;
     };
-    const retention = () => Promise.all([tasks.pruneAudit(), tasks.pruneSessions()]);
+    // A tick still sending (a receiver taking its 10 s) is not joined by the next one.
+    const alone = (fn: () => Promise<unknown>) => {
+      let running: Promise<unknown> | null = null;
+      return () => (running ??= fn().finally(() => (running = null)));
+    };
+    const retention = () => Promise.all([tasks.pruneAudit(), tasks.pruneSessions(), tasks.pruneRawLogs()]);
     const first = setTimeout(attempt("retention pruning", retention), RETENTION_FIRST_MS);
     first.unref();
     this.upkeep = [
+      every(WEBHOOK_DELIVERY_MS, "webhook deliveries", alone(tasks.deliverWebhooks)),
       every(LOST_SWEEP_MS, "LOST sweep", tasks.markSilentRunsLost),
       every(LOST_SWEEP_MS, "queued runs' expiry", tasks.expireQueuedRuns),
+      every(SCHEDULE_TICK_MS, "schedule firing", alone(tasks.fireDueSchedules)),
       every(THROTTLE_PRUNE_MS, "throttle pruning", tasks.pruneThrottles),
       every(RETENTION_PRUNE_MS, "retention pruning", retention),
       first,

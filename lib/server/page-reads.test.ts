@@ -93,7 +93,7 @@ describe("run log", () => {
     const h = await db().host.create({ data: { name: `host-${tag()}` } });
     const run = await db().probeRun.create({ data: { hostId: h.id, probe: "dd", params: { target: "/t" } } });
     await db().runLogChunk.createMany({ data: [{ runId: run.id, seq: 1, data: "world" }, { runId: run.id, seq: 0, data: "hello " }] });
-    expect(await getRunLog({ id: run.id })).toEqual({ probe: "dd", log: "hello world" });
+    expect(await getRunLog({ id: run.id })).toEqual({ probe: "dd", log: "hello world", prunedAt: null });
   });
 });
 

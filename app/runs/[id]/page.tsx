@@ -27,6 +27,7 @@ import { getRun } from "@/lib/server/runs/get-run";
 import { findingsOf } from "@/lib/server/runs/get-run-findings";
 import { getRunTimeline } from "@/lib/server/runs/get-run-timeline";
 import { listRepeats } from "@/lib/server/runs/list-repeats";
+import { prunedLogNotice } from "@/lib/server/runs/prune-raw-logs";
 import { setupReportSchema } from "@/probes/protocol/schemas";
 
 export const metadata: Metadata = { title: "Run" };
@@ -144,7 +145,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </p>
       ) : null}
       <h2>Output</h2>
-      <RunLive />
+      <RunLive prunedNotice={run.logPrunedAt ? prunedLogNotice(run.logPrunedAt) : null} />
       <p className="small">
         <a href={`/api/runs/${run.id}/log`}>Raw log</a> · <a href={`/api/runs/${run.id}/export?format=csv`}>CSV</a> ·{" "}
         <a href={`/api/runs/${run.id}/export?format=json`}>JSON</a>

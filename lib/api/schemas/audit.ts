@@ -16,6 +16,11 @@ export const AUDIT_ACTIONS = [
   "experiment.create",
   "experiment.cancel",
   "experiment.share",
+  "schedule.create",
+  "schedule.update",
+  "schedule.pause",
+  "schedule.resume",
+  "schedule.delete",
   "share.create",
   "share.revoke",
   "share.delete",
@@ -31,6 +36,11 @@ export const AUDIT_ACTIONS = [
   "host.register",
   "host.medium",
   "host.delete",
+  "webhook.create",
+  "webhook.update",
+  "webhook.delete",
+  "webhook.test",
+  "settings.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

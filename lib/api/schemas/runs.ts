@@ -105,6 +105,10 @@ export const runJsonSchema = z
       .array(runCheckSchema)
       .describe("Checks the run failed against its own telemetry, computed when it finished: a SUCCEEDED run with flags is not a valid measurement."),
     checkedAt: z.string().nullable().describe("When the checks ran against the run's telemetry; null: there was none to check against (only its duration was judged)."),
+    logPrunedAt: z
+      .string()
+      .nullable()
+      .describe("When the retention setting dropped the run's raw output; its result, telemetry and checks are kept. null: the raw output is kept."),
   })
   .meta({ id: "Run" });
 export type RunJson = z.infer<typeof runJsonSchema>;

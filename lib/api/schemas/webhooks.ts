@@ -1,10 +1,14 @@
 // The bodies and answers of /api/admin/webhooks (admins only) and /api/admin/settings.
 import { z } from "zod";
 
+// PostgreSQL text cannot hold NUL: refused here with the field named, not a 500 at the insert.
+const noNul = (s: string) => !s.includes("\u0000");
+
 const httpUrl = z
   .string()
   .trim()
   .max(2000, "URLs are at most 2000 characters.")
+  .refine(noNul, "The URL must not contain NUL characters.")
   .refine((s) => {
     try {
       const u = new URL(s);
@@ -16,7 +20,7 @@ const httpUrl = z
 
 export const createWebhookSchema = z
   .object({
-    name: z.string().trim().min(1, "Give the target a name.").max(100),
+    name: z.string().trim().min(1, "Give the target a name.").max(100).refine(noNul, "The name must not contain NUL characters."),
     url: httpUrl,
     format: z.enum(["json", "slack"]).default("json"),
     includeImprovements: z.boolean().default(false),
@@ -27,7 +31,7 @@ export type CreateWebhookInput = z.infer<typeof createWebhookSchema>;
 
 export const updateWebhookSchema = z
   .object({
-    name: z.string().trim().min(1, "Give the target a name.").max(100).optional(),
+    name: z.string().trim().min(1, "Give the target a name.").max(100).refine(noNul, "The name must not contain NUL characters.").optional(),
     url: httpUrl.optional(),
     format: z.enum(["json", "slack"]).optional(),
     includeImprovements: z.boolean().optional(),

@@ -12,7 +12,7 @@ const url = connectTestDatabase();
 afterAll(() => stopInstance());
 
 const noop = async () => 0;
-const upkeep = { markSilentRunsLost: noop, expireQueuedRuns: noop, pruneThrottles: noop, pruneAudit: noop, pruneSessions: noop };
+const upkeep = { markSilentRunsLost: noop, expireQueuedRuns: noop, pruneThrottles: noop, pruneAudit: noop, pruneSessions: noop, deliverWebhooks: noop, pruneRawLogs: noop, fireDueSchedules: noop };
 
 /** A prisma/migrations directory holding these migration names. */
 function migrationsDir(names: string[]): string {

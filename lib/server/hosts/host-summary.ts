@@ -6,7 +6,8 @@ import type { TargetProfile } from "../../../probes/profile/types";
 import { agentIsOutdated, CURRENT_AGENT_VERSION } from "../agent/compatibility";
 import { distroFamily, installCommand, osReleaseFromPrettyName, SYSTEM_TOOLS, type OsRelease, type SystemTool } from "../../../probes/profile/install-commands";
 
-const ONLINE_MS = 90_000;
+/** An agent seen within this long is online; a schedule firing for a host seen longer ago is recorded as missed. */
+export const ONLINE_MS = 90_000;
 
 /** The allowed directories' facts (fs, medium, free space) from a host profile; [] when unknown. */
 export function profileTargets(profile: unknown): TargetProfile[] {

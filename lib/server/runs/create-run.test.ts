@@ -56,3 +56,31 @@ describe("createRun and the agent apply one admission rule", () => {
     }
   });
 });
+
+describe("createRun's preset and series", () => {
+  it("records the preset, merges its parameters under the given ones and puts runs of one configuration in one series", async () => {
+    const [h, user] = [await hostWithFree(4096 * MiB), await operator()];
+    const a = await createRun({ input: { hostId: h.id, probe: "dd", preset: "write-direct", params: { target: dir, sizeMiB: 64 }, repeats: 2 }, createdById: user.id });
+    // The same values typed by hand (defaults filled in by validation) are the same series.
+    const b = await createRun({ input: { hostId: h.id, probe: "dd", params: { target: dir, sizeMiB: 64 }, repeats: 1 }, createdById: user.id });
+    const other = await createRun({ input: { hostId: h.id, probe: "dd", params: { target: dir, sizeMiB: 32 }, repeats: 1 }, createdById: user.id });
+    const rows = await db().probeRun.findMany({ where: { id: { in: [...a.ids, ...b.ids, ...other.ids] } }, select: { id: true, preset: true, seriesId: true, params: true } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const [a1, a2, b1, o1] = [byId.get(a.ids[0]!)!, byId.get(a.ids[1]!)!, byId.get(b.ids[0]!)!, byId.get(other.ids[0]!)!];
+    expect(a1.preset).toBe("write-direct");
+    expect(b1.preset).toBeNull();
+    expect(a1.params).toMatchObject({ sizeMiB: 64, blockSizeKiB: 1024, direct: true });
+    expect(a1.seriesId).not.toBeNull();
+    expect([a2.seriesId, b1.seriesId]).toEqual([a1.seriesId, a1.seriesId]);
+    expect(o1.seriesId).not.toBe(a1.seriesId);
+    const series = await db().series.findUniqueOrThrow({ where: { id: a1.seriesId! } });
+    expect(series).toMatchObject({ hostId: h.id, probe: "dd", preset: "write-direct", target: dir, windowRuns: 5, thresholdPct: 5 });
+  });
+
+  it("refuses an unknown preset naming the field, and queues nothing", async () => {
+    const [h, user] = [await hostWithFree(4096 * MiB), await operator()];
+    const err = await createRun({ input: { hostId: h.id, probe: "dd", preset: "nope", params: { target: dir }, repeats: 1 }, createdById: user.id }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "BAD_REQUEST", fieldErrors: { preset: [expect.stringContaining("write-direct")] } });
+    expect(await db().probeRun.count({ where: { hostId: h.id } })).toBe(0);
+  });
+});

@@ -31,12 +31,19 @@ export async function createRun({ input, createdById, scheduleId }: { input: Cre
   const params = admitted.params;
   // Its series: the same host, probe and validated parameters (lib/trends/series-key.ts).
   const key = seriesKey({ hostId: host.id, probe: input.probe, params });
-  const series = await db().series.upsert({
-    where: { key },
-    create: { key, hostId: host.id, probe: input.probe, preset: input.preset ?? null, params: params as Prisma.InputJsonValue, target: seriesTarget(params) },
-    update: {},
-    select: { id: true },
-  });
+  // Two instances queueing the first run of a series at once both try the insert: the loser reads
+  // the winner's row (Prisma's upsert is a read then a write, not one statement).
+  const series = await db()
+    .series.upsert({
+      where: { key },
+      create: { key, hostId: host.id, probe: input.probe, preset: input.preset ?? null, params: params as Prisma.InputJsonValue, target: seriesTarget(params) },
+      update: {},
+      select: { id: true },
+    })
+    .catch(async (err: unknown) => {
+      if ((err as { code?: string }).code !== "P2002") throw err;
+      return db().series.findUniqueOrThrow({ where: { key }, select: { id: true } });
+    });
   const repeatGroup = input.repeats > 1 ? crypto.randomUUID() : null;
   // A millisecond apart: the queue runs them in creation order, and "repeat 2 of 3" means that order
   // (inside one transaction the database's now() would give them all the same time).

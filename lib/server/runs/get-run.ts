@@ -34,6 +34,7 @@ export const runSelect = {
   setup: true,
   flags: true,
   checkedAt: true,
+  logPrunedAt: true,
   experiment: { select: { title: true, arms: true } },
   historyDay: true,
   host: { select: { name: true } },
@@ -83,6 +84,7 @@ export function runToJson(r: RunRow): RunJson {
     setup: r.setup,
     flags: storedFlags.safeParse(r.flags).data ?? [],
     checkedAt: r.checkedAt?.toISOString() ?? null,
+    logPrunedAt: r.logPrunedAt?.toISOString() ?? null,
   };
 }
 
