@@ -114,7 +114,11 @@ test("a scheduled series slowed by a blkio throttle raises one regression alert,
   if (!support.ok) return;
   test.setTimeout(12 * 60_000);
   const started = Date.now();
-  const note = (type: string, description: string) => test.info().annotations.push({ type, description });
+  // The run's figures, in the report and on the console: what the throttle did is the evidence.
+  const note = (type: string, description: string) => {
+    test.info().annotations.push({ type, description });
+    console.log(`[trends] ${type}: ${description}`);
+  };
 
   token = await apiTokenFor("admin");
   receiver = await startWebhookReceiver();
