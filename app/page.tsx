@@ -1,5 +1,8 @@
 import Link from "next/link";
 import { Fragment } from "react";
+import { AlertList } from "@/components/trends/alert-list";
+import { currentActor } from "@/lib/auth/actor";
+import { listAlerts } from "@/lib/server/alerts/list-alerts";
 import { probeIds } from "@/probes/catalog";
 
 const sections = [
@@ -25,7 +28,36 @@ const sections = [
   },
 ];
 
-export default function HomePage() {
+/**
+ * Signed-in readers see the open regressions first; a visitor sees none (alerts name hosts and
+ * their settings). Nothing at all when there is nothing open: a calm start page.
+ */
+async function OpenRegressions() {
+  const actor = await currentActor().catch(() => null);
+  if (!actor) return null;
+  const alerts = await listAlerts({ state: "open", kind: "regression", limit: 5 });
+  return (
+    <section className="panel" data-testid="open-regressions-panel" aria-labelledby="open-regressions-title">
+      <h2 id="open-regressions-title" style={{ marginTop: 0 }}>
+        Open regressions
+      </h2>
+      {alerts.length === 0 ? (
+        <p className="muted" data-testid="no-open-regressions" style={{ margin: 0 }}>
+          No series has got slower: nothing to look at.
+        </p>
+      ) : (
+        <>
+          <AlertList alerts={alerts} />
+          <p className="small" style={{ marginBottom: 0 }}>
+            <Link href="/alerts">All alerts</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+export default async function HomePage() {
   return (
     <>
       <h1>Measure, compare and tune Linux storage and memory</h1>
@@ -42,6 +74,7 @@ export default function HomePage() {
         output live, stores the parsed results with the host&apos;s profile in PostgreSQL, and sets them beside published
         measurements so you can tell what a tuning change really did.
       </p>
+      <OpenRegressions />
       <div className="cards">
         {sections.map((s) => (
           <Link key={s.href} href={s.href} className="card">

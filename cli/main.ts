@@ -3,6 +3,7 @@ import { exportCommand, EXPORT_HELP } from "./commands/export";
 import { runCommand, RUN_HELP } from "./commands/run";
 import { runsCommand, RUNS_HELP } from "./commands/runs-list";
 import { scheduleCommand, SCHEDULE_HELP } from "./commands/schedule";
+import { alertsCommand, ALERTS_HELP, seriesCommand, SERIES_HELP } from "./commands/series";
 import { CliError, EXIT } from "./exit-codes";
 import { terminalText } from "./terminal-text";
 
@@ -14,6 +15,8 @@ Commands:
   probebook export    one run as JSON or CSV
   probebook compare   runs side by side, or a share link with --share
   probebook schedule  create, list, show, pause, resume or delete schedules (a preset on hosts, by interval or cron)
+  probebook series    series (one host, probe and parameters over time): list, show
+  probebook alerts    regression and improvement alerts
 
 Every command takes --server URL (or PROBEBOOK_SERVER) and --token T (or PROBEBOOK_TOKEN, an
 API token from Settings → API tokens). \`probebook <command> --help\` for details.
@@ -31,7 +34,11 @@ ${EXPORT_HELP}
 
 ${COMPARE_HELP}
 
-${SCHEDULE_HELP}`;
+${SCHEDULE_HELP}
+
+${SERIES_HELP}
+
+${ALERTS_HELP}`;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
@@ -39,6 +46,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   export: exportCommand,
   compare: compareCommand,
   schedule: scheduleCommand,
+  series: seriesCommand,
+  alerts: alertsCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { AlertsLink } from "./alerts-link";
+import { MeProvider } from "./me-context";
 import { UserBox } from "./user-box";
 
 const links = [
@@ -17,19 +19,23 @@ const links = [
 export function SiteHeader({ signOut }: { signOut: () => Promise<void> }) {
   return (
     <header className="site-header">
-      <div className="inner">
-        <Link href="/" className="brand">
-          Probe<span>book</span>
-        </Link>
-        <nav className="nav" aria-label="Main">
-          {links.map((l) => (
-            <Link key={l.href} href={l.href}>
-              {l.label}
-            </Link>
-          ))}
-        </nav>
-        <UserBox signOut={signOut} />
-      </div>
+      {/* One /api/me per navigation feeds both the user box and the Alerts link's badge. */}
+      <MeProvider>
+        <div className="inner">
+          <Link href="/" className="brand">
+            Probe<span>book</span>
+          </Link>
+          <nav className="nav" aria-label="Main">
+            {links.map((l) => (
+              <Link key={l.href} href={l.href}>
+                {l.label}
+              </Link>
+            ))}
+            <AlertsLink />
+          </nav>
+          <UserBox signOut={signOut} />
+        </div>
+      </MeProvider>
     </header>
   );
 }

@@ -1,31 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useMe } from "./me-context";
 
-interface Me {
-  email: string;
-  role: string;
-}
-
-/**
- * The signed-in user, fetched by the browser so that rendering a public page (guides, share
- * links) never reads the session.
- */
+/** The signed-in user, as the header's MeProvider learnt it from /api/me. */
 export function UserBox({ signOut }: { signOut: () => Promise<void> }) {
-  const pathname = usePathname();
-  const [me, setMe] = useState<Me | null | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    fetch("/api/me", { cache: "no-store" })
-      .then((r) => r.json() as Promise<{ user: Me | null }>)
-      .then((b) => live && setMe(b.user))
-      .catch(() => live && setMe(null));
-    return () => {
-      live = false;
-    };
-  }, [pathname]);
+  const me = useMe().user;
   if (me === undefined) return <div className="user-box" aria-busy="true" />;
   return (
     <div className="user-box">

@@ -66,6 +66,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
     sortHeader("probe", "Probe", "probe"),
     sortHeader("host", "Host", "host"),
     sortHeader("status", "Status", "status"),
+    sortHeader("result", "Result"),
     sortHeader("origin", "Origin"),
     sortHeader("fsType", "File system"),
     sortHeader("medium", "Medium"),
@@ -88,6 +89,8 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
     medium: r.medium,
     createdAt: r.createdAt,
     repeatGroup: r.repeatGroup,
+    headline: r.headline,
+    preset: r.preset,
   }));
   const apiQuery = new URLSearchParams(Object.entries(input).filter(([k]) => k !== "page" && k !== "pageSize")).toString();
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;

@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import styles from "./runs.module.css";
+import { formatValue } from "@/lib/compare/format";
 import { RUN_ORIGIN_LABELS } from "@/lib/run-status";
 
 export interface RunRowView {
@@ -21,6 +22,10 @@ export interface RunRowView {
   medium: string | null;
   createdAt: string;
   repeatGroup: string | null;
+  /** The result at a glance: the probe's first headline figure; null without a result. */
+  headline?: { value: number; unit: string; noun: string } | null;
+  /** The preset it was launched with; null for custom parameters. */
+  preset?: string | null;
 }
 
 export interface SortHeader {
@@ -116,6 +121,11 @@ export function RunsTable({ rows, headers }: { rows: RunRowView[]; headers: Sort
                 </td>
                 <td>
                   <Link href={`/runs/${r.id}`}>{r.probe}</Link>
+                  {r.preset ? (
+                    <span className="muted small" style={{ marginLeft: 6 }} title="Preset" data-testid="run-preset">
+                      {r.preset}
+                    </span>
+                  ) : null}
                   {r.repeatGroup ? (
                     <span className="badge" style={{ marginLeft: 6 }} title="Launched as one of a set of repeats">
                       repeat{(repeatCount.get(r.repeatGroup) ?? 0) > 1 ? ` ×${repeatCount.get(r.repeatGroup)}` : ""}
@@ -138,6 +148,9 @@ export function RunsTable({ rows, headers }: { rows: RunRowView[]; headers: Sort
                 </td>
                 <td>
                   <span className={`badge badge-${r.status}`}>{r.status.toLowerCase()}</span>
+                </td>
+                <td className={styles.nowrap} data-testid="run-result" title={r.headline?.noun}>
+                  {r.headline ? `${formatValue(r.headline.value)} ${r.headline.unit}` : "—"}
                 </td>
                 <td>{ORIGIN[r.origin] ?? r.origin.toLowerCase()}</td>
                 <td>{r.fsType ?? "—"}</td>

@@ -6,6 +6,7 @@ import type { Operation, Role } from "./operation";
 import { routeKey } from "./operation";
 import { runsApi } from "./runs";
 import { schedulesApi } from "./schedules";
+import { seriesApi } from "./series";
 import { serviceApi } from "./service";
 import { webhooksApi } from "./webhooks";
 
@@ -20,6 +21,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...Object.values(comparisonsApi),
   ...Object.values(experimentsApi),
   ...Object.values(schedulesApi),
+  ...Object.values(seriesApi),
   ...Object.values(agentApi),
   ...Object.values(webhooksApi),
 ];

@@ -85,9 +85,18 @@ export const serviceApi = {
     method: "get",
     path: "/api/me",
     group: "Service",
-    summary: "Who is signed in (null when nobody)",
+    summary: "Who is signed in (null when nobody), and how many alerts are open",
+    description: "The header's one request per page: the user, and for a signed-in user the open alerts by kind (the Alerts link's badge); `openAlerts` is null when nobody is signed in.",
     role: "public",
-    responses: { 200: { description: "The user or null.", json: z.object({ user: z.object({ email: z.string(), role: z.enum(["VIEWER", "OPERATOR", "ADMIN"]) }).nullable() }) } },
+    responses: {
+      200: {
+        description: "The user or null.",
+        json: z.object({
+          user: z.object({ email: z.string(), role: z.enum(["VIEWER", "OPERATOR", "ADMIN"]) }).nullable(),
+          openAlerts: z.object({ regressions: z.number().int(), improvements: z.number().int() }).nullable(),
+        }),
+      },
+    },
   }),
   openapi: defineOperation({
     method: "get",

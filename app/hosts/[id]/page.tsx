@@ -7,6 +7,7 @@ import { minuteUtc } from "@/components/format-time";
 import { HostChangesView } from "@/components/hosts/host-changes";
 import { RecheckTools } from "@/components/hosts/recheck-tools";
 import { ReregisterForm } from "@/components/hosts/reregister-form";
+import { SeriesList } from "@/components/trends/series-list";
 import { mayChange } from "@/lib/auth/ownership";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
@@ -18,6 +19,7 @@ import { hostSummary } from "@/lib/server/hosts/host-summary";
 import { serverUrl } from "@/lib/server/hosts/server-url";
 import { listHistoryDays } from "@/lib/server/runs/list-history-days";
 import { listHostRuns } from "@/lib/server/runs/list-host-runs";
+import { listSeries } from "@/lib/server/series/list-series";
 import { recheckToolsAction, reregisterHostAction, setMediumOverrideAction } from "../actions";
 
 export const metadata: Metadata = { title: "Host" };
@@ -34,7 +36,7 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
   const s = hostSummary(host);
   const overrides = (host.mediumOverrides ?? {}) as Record<string, string>;
   const operator = roleAtLeast(actor.role, "OPERATOR");
-  const [runs, historyDays, server] = await Promise.all([listHostRuns({ hostId: id, take: 20 }), listHistoryDays({ hostId: id }), serverUrl()]);
+  const [runs, historyDays, server, series] = await Promise.all([listHostRuns({ hostId: id, take: 20 }), listHistoryDays({ hostId: id }), serverUrl(), listSeries({ hostId: id })]);
   return (
     <>
       <p className="muted small">
@@ -159,6 +161,9 @@ export default async function HostPage({ params }: { params: Promise<{ id: strin
           <HostChangesView changes={hostChanges(host.capabilities)} />
         </>
       ) : null}
+      <h2>Series</h2>
+      <p className="muted small">Runs of the same test over time: is this host getting slower, and what changed when it did.</p>
+      <SeriesList series={series} />
       <h2>Recent runs</h2>
       {runs.length === 0 ? (
         <div className="empty">No runs on this host yet.</div>

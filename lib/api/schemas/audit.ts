@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   "webhook.delete",
   "webhook.test",
   "settings.update",
+  "series.update",
+  "alert.acknowledge",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

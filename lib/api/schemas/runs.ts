@@ -109,9 +109,15 @@ export const runJsonSchema = z
       .string()
       .nullable()
       .describe("When the retention setting dropped the run's raw output; its result, telemetry and checks are kept. null: the raw output is kept."),
+    headline: z
+      .object({ value: z.number(), unit: z.string(), noun: z.string() })
+      .nullable()
+      .describe("The result at a glance: the probe's first headline figure in its display unit (dd's throughput, fio's first job's bandwidth …); null for a run without a result."),
+    preset: z.string().nullable().describe("The preset it was launched with; null for custom parameters, imports and reference runs."),
   })
   .meta({ id: "Run" });
 export type RunJson = z.infer<typeof runJsonSchema>;
+
 
 export const findingSchema = z.object({
   rule: z.string(),

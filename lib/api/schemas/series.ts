@@ -13,6 +13,8 @@ export const profileChangeSchema = z
   })
   .meta({ id: "ProfileChange" });
 
+export type ProfileChange = z.infer<typeof profileChangeSchema>;
+
 export const seriesPointSchema = z.object({
   runId: z.string().uuid(),
   at: z.string().describe("When the run finished."),
@@ -118,11 +120,15 @@ export const updateSeriesSchema = z
   .strict();
 export type UpdateSeriesInput = z.infer<typeof updateSeriesSchema>;
 
-/** Compare two windows: run ids or finish-time ranges (ISO dates) for each. */
+/** An instant as ISO 8601 text (the document says so: a coerced date alone has no JSON type). */
+const instant = (field: string, what: string) =>
+  z.coerce.date({ error: `${field} must be a date (ISO 8601, e.g. 2026-11-01T00:00:00Z).` }).meta({ type: "string", format: "date-time", description: what });
+
+/** Compare two windows: a finish-time range (ISO dates) for each; a is the baseline. */
 export const compareWindowsSchema = z
   .object({
-    a: z.object({ from: z.coerce.date(), to: z.coerce.date() }),
-    b: z.object({ from: z.coerce.date(), to: z.coerce.date() }),
+    a: z.object({ from: instant("a.from", "The first finish time of window a."), to: instant("a.to", "The last finish time of window a.") }),
+    b: z.object({ from: instant("b.from", "The first finish time of window b."), to: instant("b.to", "The last finish time of window b.") }),
   })
   .strict();
 
@@ -130,4 +136,13 @@ export const listAlertsQuerySchema = z.object({
   state: z.enum(["open", "acknowledged", "all"]).default("open"),
   kind: z.enum(["regression", "improvement", "all"]).default("all"),
   hostId: uuidSchema("hostId must be a host id").optional(),
+  limit: z.coerce.number().int().min(1, "limit is at least 1.").max(500, "limit is at most 500.").default(100),
 });
+
+export type SeriesSummary = z.infer<typeof seriesSummarySchema>;
+export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
+export type AlertView = z.infer<typeof alertSchema>;
+export type WindowVerdict = z.infer<typeof windowVerdictSchema>;
+export type HeadlineChoice = z.infer<typeof headlineChoiceSchema>;
+export type CompareWindowsInput = z.infer<typeof compareWindowsSchema>;
+export type ListAlertsQuery = z.infer<typeof listAlertsQuerySchema>;

@@ -9,6 +9,7 @@ import { pgPool } from "../../pg-pool";
 import { instance } from "../../instance/instance";
 import type { ParseReply } from "../../instance/parse/parse-types";
 import { advanceExperimentSafely } from "../experiments/advance-safely";
+import { evaluateSeriesSafely } from "../series/evaluate-series";
 import { notifyRun } from "../../instance/notify";
 import { readRunTelemetry } from "./get-run-telemetry";
 import { assertSetupReportFits } from "./check-setup-report";
@@ -80,7 +81,7 @@ function errorOf(req: FinishRequest, status: RunStatus, probe: string, reply: Pa
 export async function finishRun({ runId, finish: req }: { runId: string; finish: FinishRequest }): Promise<{ status: RunStatus }> {
   const run = await db().probeRun.findUniqueOrThrow({
     where: { id: runId },
-    select: { status: true, startedAt: true, finishedAt: true, probe: true, params: true, repeatGroup: true, experimentId: true, armIndex: true, host: { select: { mediumOverrides: true } } },
+    select: { status: true, startedAt: true, finishedAt: true, probe: true, params: true, repeatGroup: true, experimentId: true, armIndex: true, seriesId: true, host: { select: { mediumOverrides: true } } },
   });
   if (run.finishedAt) return { status: run.status };
   if (run.status === "QUEUED" || !run.startedAt) throw new AppError("CONFLICT", "This run was never claimed by an agent: it cannot be finished.");
@@ -146,6 +147,8 @@ export async function finishRun({ runId, finish: req }: { runId: string; finish:
   }
   await notifyRun(runId, { kind: "status" });
   if (run.experimentId) await advanceExperimentSafely(run.experimentId);
+  // Is this host getting slower? Logged, never failing the finish.
+  if (run.seriesId) await evaluateSeriesSafely(run.seriesId);
   if (reply?.kind === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", `The run failed: its output is too large to keep as a result: ${reply.message}`);
   if (reply?.kind === "gave-up") throw new AppError("UNPROCESSABLE", `The run failed: its output could not be parsed: ${reply.message}`);
   return { status: rows[0].status };

@@ -2,6 +2,7 @@ import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { headlineValues, type NormalisedResult } from "../../../probes/catalog";
 import { runCheckSchema, type RunJson } from "../../api/schemas/runs";
 
 export const runSelect = {
@@ -37,6 +38,7 @@ export const runSelect = {
   logPrunedAt: true,
   experiment: { select: { title: true, arms: true } },
   historyDay: true,
+  preset: true,
   host: { select: { name: true } },
 } satisfies Prisma.ProbeRunSelect;
 
@@ -44,6 +46,14 @@ export type RunRow = Prisma.ProbeRunGetPayload<{ select: typeof runSelect }>;
 
 const storedFlags = z.array(runCheckSchema);
 
+
+/** The result at a glance: the probe's first headline figure (what an experiment compares first). */
+function headlineOf(r: Pick<RunRow, "status" | "probe" | "params" | "result">): RunJson["headline"] {
+  const result: unknown = r.result;
+  if (r.status !== "SUCCEEDED" || !result || typeof result !== "object" || !Array.isArray((result as NormalisedResult).measurements)) return null;
+  const h = headlineValues(r.probe, result as NormalisedResult, r.params)[0];
+  return h ? { value: h.value, unit: h.unit, noun: h.noun } : null;
+}
 
 export function runToJson(r: RunRow): RunJson {
   return {
@@ -85,6 +95,8 @@ export function runToJson(r: RunRow): RunJson {
     flags: storedFlags.safeParse(r.flags).data ?? [],
     checkedAt: r.checkedAt?.toISOString() ?? null,
     logPrunedAt: r.logPrunedAt?.toISOString() ?? null,
+    headline: headlineOf(r),
+    preset: r.preset,
   };
 }
 
