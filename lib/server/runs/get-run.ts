@@ -54,10 +54,16 @@ function headlineOf(r: Pick<RunRow, "status" | "probe" | "params" | "result">): 
   // An imported run's parameters are what its output told (often nothing): read its figure with
   // the probe's defaults filled in, so it has a value too (the noun then follows the defaults).
   const stored = r.params && typeof r.params === "object" ? (r.params as Record<string, unknown>) : {};
-  const h =
-    headlineValues(r.probe, result as NormalisedResult, r.params)[0] ??
-    headlineValues(r.probe, result as NormalisedResult, { ...getProbe(r.probe)?.defaults, target: "/", ...stored })[0];
-  return h ? { value: h.value, unit: h.unit, noun: h.noun } : null;
+  try {
+    const h =
+      headlineValues(r.probe, result as NormalisedResult, r.params)[0] ??
+      headlineValues(r.probe, result as NormalisedResult, { ...getProbe(r.probe)?.defaults, target: "/", ...stored })[0];
+    return h ? { value: h.value, unit: h.unit, noun: h.noun } : null;
+  } catch {
+    // A stored result of a shape this release does not read (an older parser's, hand-made): the
+    // run is still shown, without a figure at a glance.
+    return null;
+  }
 }
 
 export function runToJson(r: RunRow): RunJson {

@@ -4,19 +4,36 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Prisma } from "@prisma/client";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "../../db";
+import { withDatabase } from "../../runtime/embedded-postgres";
+import { adminQuery, quoteIdent } from "../../runtime/pg-admin";
+import { migrateDeploy } from "../../runtime/prisma-cli";
 import { connectTestDatabase } from "../../testing/db";
 
-const url = connectTestDatabase();
+// A database of its own on the run's server: the instances fire every due schedule, and other
+// test files' schedules in the shared database would be fired (and counted) with this test's.
+const shared = connectTestDatabase();
+const name = `pb_instances_${Date.now().toString(36)}`;
+let url = "";
+beforeAll(async () => {
+  await adminQuery(shared, `CREATE DATABASE ${quoteIdent(name)}`);
+  url = withDatabase(shared, name);
+  await migrateDeploy(url);
+  process.env.DATABASE_URL = url; // db() below is first used after this
+}, 120_000);
+afterAll(async () => {
+  await db().$disconnect();
+  await adminQuery(shared, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`).catch(() => undefined);
+});
 const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), "probebook-sched2-")));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A separate Node process firing schedules in a tight loop: another app instance on the same database. */
 function instance(ms: number): Promise<{ ticks: number; schedules: number; firings: number; queued: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "fire-loop.ts")], {
-      env: { ...process.env, DATABASE_URL: url, FIRE_LOOP_MS: String(ms), LOG_LEVEL: "warn" },
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "fire-loop.ts"), String(ms)], {
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

@@ -1,10 +1,11 @@
 // One "app instance" for the two-instance test (fire-due-schedules.instances.test.ts): calls
-// fireDueSchedules in a tight loop on DATABASE_URL for FIRE_LOOP_MS, then prints its totals as JSON.
+// fireDueSchedules in a tight loop on DATABASE_URL for the milliseconds given as its argument,
+// then prints its totals as JSON.
 import { pgPool } from "../../pg-pool";
 import { fireDueSchedules } from "./fire-due-schedules";
 
 async function main() {
-  const until = Date.now() + Number(process.env.FIRE_LOOP_MS ?? 5000);
+  const until = Date.now() + Number(process.argv[2] ?? 5000);
   const total = { ticks: 0, schedules: 0, firings: 0, queued: 0, refused: 0 };
   while (Date.now() < until) {
     const r = await fireDueSchedules();
