@@ -1,24 +1,8 @@
-// The series contract's shapes as TypeScript types, for the trends components: they take the
-// answers of lib/server/series and lib/server/alerts as plain data (type-only, so no zod reaches
-// a client bundle).
-import type { z } from "zod";
-import type {
-  alertSchema,
-  headlineChoiceSchema,
-  profileChangeSchema,
-  seriesAnnotationSchema,
-  seriesDetailSchema,
-  seriesPointSchema,
-  seriesSummarySchema,
-  windowVerdictSchema,
-} from "@/lib/api/schemas/series";
+// The series contract's types (lib/api/schemas/series.ts) under the names the trends components
+// use: they take the answers of lib/server/series and lib/server/alerts as plain data (type-only,
+// so no zod reaches a client bundle).
+import type { AlertView, SeriesSummary } from "@/lib/api/schemas/series";
 
-export type ProfileChange = z.infer<typeof profileChangeSchema>;
-export type SeriesPoint = z.infer<typeof seriesPointSchema>;
-export type SeriesAnnotation = z.infer<typeof seriesAnnotationSchema>;
-export type SeriesAlert = z.infer<typeof alertSchema>;
-export type HeadlineChoice = z.infer<typeof headlineChoiceSchema>;
-export type WindowVerdict = z.infer<typeof windowVerdictSchema>;
-export type SeriesSummary = z.infer<typeof seriesSummarySchema>;
-export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
+export type { HeadlineChoice, ProfileChange, SeriesAnnotation, SeriesDetail, SeriesPoint, SeriesSummary, WindowVerdict } from "@/lib/api/schemas/series";
+export type SeriesAlert = AlertView;
 export type Trend = SeriesSummary["trend"];

@@ -139,6 +139,8 @@ export const listAlertsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, "limit is at least 1.").max(500, "limit is at most 500.").default(100),
 });
 
+export type SeriesPoint = z.infer<typeof seriesPointSchema>;
+export type SeriesAnnotation = z.infer<typeof seriesAnnotationSchema>;
 export type SeriesSummary = z.infer<typeof seriesSummarySchema>;
 export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
 export type AlertView = z.infer<typeof alertSchema>;
