@@ -80,7 +80,23 @@ export interface SweepView {
   grid: SweepGrid;
   /** Every grid point, in grid order (iodepth, then numjobs, then block size, ascending). */
   points: SweepPointResult[];
+  /** Computed from the done, valid points (lib/sweeps/saturation.ts); null while none has finished. */
+  saturation: SweepSaturation | null;
   status: "RUNNING" | "FINISHED" | "FAILED" | "CANCELLED";
   createdAt: string;
   finishedAt: string | null;
+}
+
+/** Where more load stops buying throughput and starts costing latency. */
+export interface SweepSaturation {
+  /** The rule, as stated to users (thresholds included). */
+  rule: string;
+  /** The saturation point over the whole grid; null when no point meets the rule within the grid. */
+  point: SweepPointKey | null;
+  iops: number | null;
+  latP99Ns: number | null;
+  /** "This device saturates at QD 16 × 4 jobs: 92 k IOPS at p99 1.9 ms", or why none was found. */
+  sentence: string;
+  /** Along each curve (a job count at a block size): the iodepth where it saturates, null if none. */
+  perCurve: { numjobs: number; blockSizeKiB: number; iodepth: number | null }[];
 }
