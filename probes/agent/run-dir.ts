@@ -60,9 +60,14 @@ export async function removeRunDir(dir: string): Promise<void> {
  * Lays out a file a tool will only read (a read-only probe run): created with O_EXCL and O_NOFOLLOW
  * inside the run directory, filled and flushed to disk, so the read measures storage that holds data.
  */
-export async function layOutFile(file: string, bytes: number, isCancelled: () => boolean = () => false): Promise<void> {
+export async function layOutFile(file: string, bytes: number, isCancelled: () => boolean = () => false, content?: string): Promise<void> {
   const fh = await open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   try {
+    // A file the tool reads as its input (a fio job file): its text, nothing else.
+    if (content !== undefined) {
+      await fh.writeFile(content, "utf8");
+      return;
+    }
     const block = Buffer.alloc(1024 * 1024, 0x5a);
     for (let written = 0; written < bytes && !isCancelled(); ) {
       const n = Math.min(block.length, bytes - written);

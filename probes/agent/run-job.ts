@@ -173,7 +173,7 @@ export class JobRun {
     if (this.cancelRequested) return { ...NOT_RUN, exitCode: null, error: null, cancelled: true };
     const { command } = verdict;
     try {
-      for (const l of command.layout ?? []) await layOutFile(l.file, l.bytes, () => this.cancelRequested);
+      for (const l of command.layout ?? []) await layOutFile(l.file, l.bytes, () => this.cancelRequested, l.content);
     } catch (err) {
       const error = `cannot lay out ${layoutNames(command)}: ${err instanceof Error ? err.message : String(err)}`;
       return { ...NOT_RUN, exitCode: null, error };

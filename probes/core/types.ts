@@ -44,8 +44,11 @@ export interface CommandSpec {
   timeoutSec: number;
   /** Scratch files inside the run directory that the runner deletes after the run (also after a failure). */
   files?: string[];
-  /** Files the agent writes before the tool starts (O_EXCL | O_NOFOLLOW), for tools that only read. */
-  layout?: { file: string; bytes: number }[];
+  /**
+   * Files the agent writes before the tool starts (O_EXCL | O_NOFOLLOW, 0600): `bytes` of filler
+   * for tools that only read, or `content` (a job file the tool reads).
+   */
+  layout?: { file: string; bytes: number; content?: string }[];
   /**
    * Files the tool writes into its run directory (`cwd`) that belong to its output, by name:
    * after the process exits the agent appends each regular file that matches, in name order, to

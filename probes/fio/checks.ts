@@ -12,6 +12,8 @@ const MIB = 1024 * 1024;
 
 export const fioChecks: ProbeChecks<FioParams> = {
   claim(p, result) {
+    // A job file's jobs each have their own direction, engine and files: no one claim to hold.
+    if (p.jobFile !== undefined) return null;
     const read = sum(result, "io_bytes", "read");
     const write = sum(result, "io_bytes", "write");
     // Results parsed from fio's text report, or stored before io_bytes was kept, say no bytes.

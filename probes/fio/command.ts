@@ -1,5 +1,7 @@
 import { inTarget } from "../core/schemas";
 import type { CommandSpec } from "../core/types";
+import { buildFioJobFileCommand } from "./jobfile/command";
+import { validateJobFile } from "./jobfile/validate";
 import type { FioParams } from "./params";
 
 export const FIO_FILE = "probebook-fio.tmp";
@@ -32,6 +34,7 @@ export function fioTimeoutSec(params: FioParams): number {
 
 /** fio writes its file into the run's private directory `runDir` (made by the agent inside the target). */
 export function buildFioCommand(params: FioParams, runDir: string): CommandSpec {
+  if (params.jobFile !== undefined) return buildFioJobFileCommand(params.jobFile, runDir, FIO_PERCENTILES);
   const args = [
     `--name=probebook-${params.rw}`,
     `--rw=${params.rw}`,
@@ -71,5 +74,9 @@ export function buildFioCommand(params: FioParams, runDir: string): CommandSpec 
 }
 
 export function fioRequiredFreeBytes(params: FioParams): number {
+  if (params.jobFile !== undefined) {
+    const verdict = validateJobFile(params.jobFile);
+    return verdict.ok ? verdict.summary.writesBytes : 0;
+  }
   return params.sizeMiB * 1024 * 1024;
 }

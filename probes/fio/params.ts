@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PresetDef } from "../core/probe";
 import { isPowerOfTwo, targetSchema } from "../core/schemas";
+import { JOB_FILE_MAX_BYTES, describeProblem, validateJobFile } from "./jobfile/validate";
 
 export const fioParamsSchema = z
   .object({
@@ -47,6 +48,16 @@ export const fioParamsSchema = z
       .string()
       .regex(/^\d{1,4}(-\d{1,4})?(,\d{1,4}(-\d{1,4})?){0,63}$/, 'NUMA nodes must be a node list such as "0" or "0,2-3"')
       .optional(),
+    /**
+     * A fio job file to run instead of the fields above (which then only keep their defaults):
+     * checked against the allow-list by probes/fio/jobfile/validate.ts, here and so again by the agent.
+     */
+    jobFile: z.string().max(JOB_FILE_MAX_BYTES, "a job file may be at most 64 KiB").optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.jobFile === undefined) return;
+    const verdict = validateJobFile(p.jobFile);
+    if (!verdict.ok) for (const problem of verdict.problems) ctx.addIssue({ code: "custom", path: ["jobFile"], message: describeProblem(problem) });
   })
   .refine((p) => p.ioengine !== "psync" || p.iodepth === 1, {
     path: ["iodepth"],
