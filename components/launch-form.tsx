@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type FormEvent } from "react";
+import { FioJobFileField } from "@/components/fio-job-file-field";
 import { isMemoryBacked as isMemory, presetSizeMiB, shrinkToTargetMiB } from "@/probes/core/sizing";
 
 export interface LaunchHost {
@@ -70,6 +71,10 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);
+  /** fio only: run a job file instead of the preset's fields. */
+  const [useJobFile, setUseJobFile] = useState(false);
+  const [jobFile, setJobFile] = useState("");
+  const jobFileMode = useJobFile && preset?.probe === "fio";
   const missing = preset && host ? host.missingTools[preset.probe] : undefined;
   const proposed = preset?.sizeBeyondRam ? sizeFor(preset, host, targetInfo) : null;
 
@@ -104,7 +109,8 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
     setFieldErrors({});
     let params: Record<string, unknown>;
     try {
-      params = JSON.parse(paramsText) as Record<string, unknown>;
+      // A job file replaces the preset's workload: only it and the target are sent.
+      params = jobFileMode ? { jobFile } : (JSON.parse(paramsText) as Record<string, unknown>);
     } catch {
       setFieldErrors({ params: ["Parameters must be a JSON object."] });
       return;
@@ -114,7 +120,7 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
       const r = await fetch("/api/runs", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ hostId, probe: preset?.probe, preset: preset?.ref.slice(preset.ref.indexOf(":") + 1), params: { ...params, target }, repeats }),
+        body: JSON.stringify({ hostId, probe: preset?.probe, preset: jobFileMode ? undefined : preset?.ref.slice(preset.ref.indexOf(":") + 1), params: { ...params, target }, repeats }),
       });
       const body = (await r.json().catch(() => ({}))) as { id?: string; error?: string; fieldErrors?: Record<string, string[]> };
       if (r.status === 201 && body.id) return router.push(`/runs/${body.id}`);
@@ -127,7 +133,7 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
     }
   }
 
-  const paramErrors = Object.entries(fieldErrors).filter(([k]) => k.startsWith("params"));
+  const paramErrors = Object.entries(fieldErrors).filter(([k]) => k.startsWith("params") && !(jobFileMode && k === "params.jobFile"));
   return (
     <form className="stack" style={{ maxWidth: "44rem" }} onSubmit={onSubmit} noValidate data-testid="launch-form">
       {error ? (
@@ -188,15 +194,29 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
         </select>
         {fieldErrors["params.target"] ? <span className="field-error">{fieldErrors["params.target"].join(" ")}</span> : null}
       </label>
-      <label>
+      {preset?.probe === "fio" ? (
+        <fieldset data-testid="fio-workload">
+          <legend>Workload</legend>
+          <label style={{ display: "inline-flex", gap: "0.3rem", alignItems: "center", marginRight: "1rem" }}>
+            <input type="radio" name="fioWorkload" checked={!useJobFile} onChange={() => setUseJobFile(false)} /> the preset&apos;s parameters
+          </label>{" "}
+          <label style={{ display: "inline-flex", gap: "0.3rem", alignItems: "center", marginRight: "1rem" }}>
+            <input type="radio" name="fioWorkload" checked={useJobFile} onChange={() => setUseJobFile(true)} /> Job file
+          </label>
+        </fieldset>
+      ) : null}
+      {jobFileMode ? (
+        <FioJobFileField value={jobFile} onChange={setJobFile} serverErrors={fieldErrors["params.jobFile"] ?? []} />
+      ) : null}
+      <label hidden={jobFileMode}>
         Parameters (JSON; the target is set above)
         <textarea name="params" rows={8} value={paramsText} onChange={(e) => setParamsText(e.target.value)} spellCheck={false} aria-invalid={paramErrors.length ? true : undefined} />
-        {paramErrors.map(([k, msgs]) => (
-          <span key={k} className="field-error">
-            {k.replace(/^params\.?/, "") || "parameters"}: {msgs.join(" ")}
-          </span>
-        ))}
       </label>
+      {paramErrors.map(([k, msgs]) => (
+        <span key={k} className="field-error">
+          {k.replace(/^params\.?/, "") || "parameters"}: {msgs.join(" ")}
+        </span>
+      ))}
       <label>
         Repeats (median and spread need 3–5)
         <input name="repeats" type="number" min={1} max={20} value={repeats} onChange={(e) => setRepeats(Number(e.target.value))} />

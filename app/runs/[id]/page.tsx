@@ -14,6 +14,7 @@ import { Findings } from "@/components/run/findings";
 import { RunLive } from "@/components/run/run-live";
 import { RunLiveProvider } from "@/components/run/run-live-provider";
 import { RunChecks } from "@/components/run/run-checks";
+import { RunCommandView } from "@/components/run/run-command";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { mayChange } from "@/lib/auth/ownership";
 import { roleAtLeast } from "@/lib/auth/roles";
@@ -28,6 +29,7 @@ import { findingsOf } from "@/lib/server/runs/get-run-findings";
 import { getRunTimeline } from "@/lib/server/runs/get-run-timeline";
 import { listRepeats } from "@/lib/server/runs/list-repeats";
 import { prunedLogNotice } from "@/lib/server/runs/prune-raw-logs";
+import { runCommand } from "@/lib/server/runs/run-command";
 import { setupReportSchema } from "@/probes/protocol/schemas";
 
 export const metadata: Metadata = { title: "Run" };
@@ -144,6 +146,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           <DeleteButton url={`/api/runs/${run.id}`} label="Delete run" consequence="The run, its output and its results are deleted for good (share links keep their copy)." after="/runs" />
         </p>
       ) : null}
+      {run.origin === "AGENT" ? <RunCommandView command={runCommand(run.probe, run.params)} /> : null}
       <h2>Output</h2>
       <RunLive prunedNotice={run.logPrunedAt ? prunedLogNotice(run.logPrunedAt) : null} />
       <p className="small">
