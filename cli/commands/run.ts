@@ -1,3 +1,5 @@
+import { readFile, stat } from "node:fs/promises";
+import { JOB_FILE_MAX_BYTES } from "../../probes/fio/jobfile/validate";
 import { getProbe, presetRefs, probeIds, resolvePreset, validateParams } from "../../probes/catalog";
 import { connectionOptions, paramPairs, parse, positiveInt } from "../args";
 import { connection, getJson, request } from "../client";
@@ -6,6 +8,7 @@ import { followRun, type FinalRun } from "../follow";
 import { jsonLine, terminalText } from "../terminal-text";
 
 export const RUN_HELP = `probebook run --server URL --token T --host NAME --preset PROBE:PRESET [options]
+probebook run fio --job-file PATH --host NAME [options]
 
 Launches a probe on a registered host through the HTTP API.
 
@@ -13,6 +16,9 @@ Launches a probe on a registered host through the HTTP API.
   --preset P:NAME      a preset of the probe catalog, e.g. dd:write-direct, fio:randread-4k
   --probe P            instead of --preset: the probe alone, parameters from --param
   --param k=v          set or override a parameter (repeatable), e.g. --param sizeMiB=64
+  --job-file PATH      fio only: run this fio job file (at most 64 KiB) instead of a preset's
+                       workload; its options must be on the allow-list (see the README), and
+                       the agent writes it into the run's private directory
   --target DIR         the directory to probe (default: the agent's first allowed directory)
   --repeats N          launch N repeats of the same configuration (1–20)
   --wait               follow the live output until the run ends; the exit code is the run's outcome
@@ -41,7 +47,7 @@ function pickHost(hosts: HostRow[], wanted: string): HostRow {
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
-  const { values } = parse("run", argv, {
+  const { values, positionals } = parse("run", argv, {
     ...connectionOptions,
     host: { type: "string" },
     preset: { type: "string" },
@@ -53,13 +59,26 @@ export async function runCommand(argv: string[]): Promise<number> {
     timeout: { type: "string" },
     json: { type: "boolean" },
     raw: { type: "boolean" },
-  });
+    "job-file": { type: "string" },
+  }, true);
   if (values.help) {
     process.stdout.write(`${RUN_HELP}\n`);
     return EXIT.OK;
   }
   const conn = connection(values);
   if (!values.host) throw usageError("Give the host with --host NAME.");
+  // `probebook run fio --job-file PATH`: the probe may be named as the one positional argument.
+  if (positionals.length > 1) throw usageError(`run: one probe at most, got ${positionals.join(" ")}.`);
+  if (positionals.length === 1) {
+    if (values.probe && values.probe !== positionals[0]) throw usageError(`run: the probe is named twice (${positionals[0]} and --probe ${values.probe}).`);
+    values.probe = positionals[0];
+  }
+  const jobFilePath = values["job-file"];
+  if (jobFilePath !== undefined) {
+    if (values.preset) throw usageError("--job-file replaces a preset's workload: give --probe fio (or `run fio`) instead of --preset.");
+    values.probe ??= "fio";
+    if (values.probe !== "fio") throw usageError("--job-file is for the fio probe only.");
+  }
   if (!values.preset === !values.probe) throw usageError("Give either --preset PROBE:PRESET (e.g. dd:write-direct) or --probe PROBE.");
   let probe: string;
   let params: Record<string, unknown>;
@@ -75,7 +94,8 @@ export async function runCommand(argv: string[]): Promise<number> {
     probe = values.probe!;
     params = {};
   }
-  const overrides = paramPairs(values.param);
+  const overrides: Record<string, unknown> = paramPairs(values.param);
+  if (jobFilePath !== undefined) overrides.jobFile = await readJobFile(jobFilePath);
   const repeats = positiveInt(values.repeats, "repeats", 20) ?? 1;
   const timeoutSec = positiveInt(values.timeout, "timeout", 7 * 24 * 3600);
   if (timeoutSec !== undefined && !values.wait) throw usageError("--timeout only applies with --wait.");
@@ -89,7 +109,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   // The same catalog the server and the agent validate with: a bad parameter never leaves here.
   const checked = validateParams(probe, all);
   if (!checked.ok) {
-    throw usageError(`${checked.message}${Object.entries(checked.fieldErrors).map(([k, v]) => `\n  --param ${k}: ${v.join(" ")}`).join("")}`);
+    const flag = (k: string) => (k === "jobFile" ? `--job-file ${jobFilePath}` : `--param ${k}`);
+    throw usageError(`${checked.message}${Object.entries(checked.fieldErrors).map(([k, v]) => `\n  ${flag(k)}: ${v.join(jobFilePath && k === "jobFile" ? `\n  ${flag(k)}: ` : " ")}`).join("")}`);
   }
   const res = await request(conn, "POST", "/api/runs", { body: { hostId: host.id, probe, ...(presetId ? { preset: presetId } : {}), params: all, repeats } });
   const { ids } = (await res.json()) as { id: string; ids: string[] };
@@ -119,4 +140,14 @@ function report(run: FinalRun, json: boolean): void {
   // The error and the warnings are an agent's words (or quote them): printable text only.
   if (run.error) process.stderr.write(`  ${terminalText(run.error)}\n`);
   for (const w of run.warnings) process.stderr.write(`  warning: ${terminalText(w)}\n`);
+}
+
+/** The job file's text, its size checked before it is read (the same 64 KiB the server allows). */
+async function readJobFile(file: string): Promise<string> {
+  const st = await stat(file).catch((err: NodeJS.ErrnoException) => {
+    throw usageError(`--job-file ${file}: ${err.code === "ENOENT" ? "no such file" : err.message}.`);
+  });
+  if (!st.isFile()) throw usageError(`--job-file ${file}: not a regular file.`);
+  if (st.size > JOB_FILE_MAX_BYTES) throw usageError(`--job-file ${file}: ${st.size} bytes; a job file may be at most ${JOB_FILE_MAX_BYTES} bytes (64 KiB).`);
+  return readFile(file, "utf8");
 }
