@@ -67,7 +67,7 @@ test("a pasted job file runs on the agent; the run page shows the command and th
   await form.getByLabel("Preset").selectOption("fio:seq-read");
   await expect(form.getByLabel("Target directory")).toBeEnabled();
   await form.getByLabel("Target directory").selectOption(agent.scratch);
-  await form.getByLabel("Job file").check();
+  await form.getByLabel("Job file", { exact: true }).check();
   await form.getByLabel(/^fio job file/).fill(ACCEPTED);
   await expect(form.getByTestId("fio-job-file-ok")).toContainText("2 jobs, 2 threads, writes up to 32 MiB");
   await form.getByRole("button", { name: "Launch" }).click();
@@ -97,7 +97,7 @@ test("a refused job file names its options and lines in the form, as typed and a
   await page.goto(`/runs/new?host=${hostId}`);
   const form = page.getByTestId("launch-form");
   await form.getByLabel("Preset").selectOption("fio:seq-read");
-  await form.getByLabel("Job file").check();
+  await form.getByLabel("Job file", { exact: true }).check();
   await form.getByLabel(/^fio job file/).fill(REFUSED);
   const problems = form.getByTestId("fio-job-file-problems");
   await expect(problems).toContainText("line 3: exec_prerun runs a shell command on the host before the job");
