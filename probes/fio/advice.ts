@@ -5,6 +5,8 @@ import type { FioParams } from "./params";
 
 /** Buffered fio measures the page cache; a short run never reaches a steady state. */
 export function fioAdvice(p: FioParams, { memTotalBytes }: AdviceContext): string[] {
+  // A job file's jobs carry their own direct, size and runtime: the preset fields say nothing of them.
+  if (p.jobFile !== undefined) return [];
   const out: string[] = [];
   const writesOnly = p.rw === "write" || p.rw === "randwrite";
   // Passes (no runtime) over a file fio drops from the cache before each (invalidate, its

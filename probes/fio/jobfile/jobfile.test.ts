@@ -111,6 +111,19 @@ describe("the parser and the sums", () => {
       ["c", 2, 4096, null],
     ]);
     expect(v.ok && v.summary.writesBytes).toBe(2 * 1024 ** 3 + 6 * 1024 ** 3 + 2 * 4096);
+    // offsets count on top: 4 clones at 1m + 0, 1, 2, 3 × 256m of offset_increment
+    const o = validateJobFile("[a]\nsize=1m\noffset=1m\noffset_increment=256m\nnumjobs=4\n");
+    expect(o.ok && o.summary.writesBytes).toBe(4 * (2 * 1024 ** 2 + 3 * 256 * 1024 ** 2));
+  });
+  it("gives a job without a runtime time for its passes at 5 MiB/s, and a timed one its runtime", () => {
+    const timeout = (text: string) => {
+      const v = validateJobFile(text);
+      return v.ok ? v.summary.timeoutSec : null;
+    };
+    // 120 s of slack + layout (5 MiB) + 3 loops of 5 MiB, at 5 MiB/s
+    expect(timeout("[a]\nsize=5m\nloops=3\n")).toBe(120 + 1 + 3);
+    expect(timeout("[a]\nsize=5m\nio_size=50m\n")).toBe(120 + 1 + 10);
+    expect(timeout("[a]\nsize=1g\nruntime=30\nramp_time=5\n[b]\nsize=1g\nruntime=1m\n")).toBe(120 + 35 + 60);
   });
   it("reads fio's units with the larger reading of a prefix", () => {
     expect([sizeBytes("4k"), sizeBytes("4KiB"), sizeBytes("1m"), sizeBytes("0x10"), sizeBytes("1.5g"), sizeBytes("x")]).toEqual([4096, 4096, 1048576, 16, 1.5 * 1024 ** 3, null]);

@@ -52,7 +52,7 @@ export const ALLOWED: Record<string, ValueCheck> = {
   new_group: flag,
   wait_for: matches(PLAIN_NAME, "the name of an earlier job"),
   group_reporting: flag,
-  startdelay: matches(/^\d+[a-z]*(-\d+[a-z]*)?$/i, "a time or a time range"),
+  startdelay: (v) => (v !== null && v.split("-").length <= 2 && v.split("-").every((t) => timeSeconds(t) !== null) ? null : "takes a time or a time range such as 5 or 1-10s"),
   exitall: flag,
   exitall_on_error: flag,
   thread: flag,

@@ -25,6 +25,10 @@ export interface JobSummary {
   bytesPerJob: number;
   /** Seconds the job may take at most: runtime + ramp_time when it has a runtime, else null. */
   seconds: number | null;
+  /** startdelay (its upper end), also part of `seconds`. */
+  startSec: number;
+  /** Bytes each clone moves when it has no runtime: laying out its files, then io_size (or size) each loop. */
+  bytesMoved: number;
   rw: string;
   direct: boolean;
 }
@@ -80,14 +84,15 @@ export function validateJobFile(text: unknown): JobFileVerdict {
   }
   const threads = summaries.reduce((a, j) => a + j.numjobs, 0);
   const writesBytes = summaries.reduce((a, j) => a + j.bytesPerJob * j.numjobs, 0);
-  const timed = summaries.reduce((a, j) => a + (j.seconds ?? 0), 0);
+  // A job's runtime (with its ramp and start delay), or the start delay of one without a runtime.
+  const timed = summaries.reduce((a, j) => a + (j.seconds ?? j.startSec), 0);
   const lastLine = jobs[jobs.length - 1]!.line;
   if (threads > JOB_FILE_MAX_THREADS) problems.push({ line: lastLine, option: "numjobs", reason: `adds up to ${threads} threads over the file; at most ${JOB_FILE_MAX_THREADS}` });
   if (writesBytes > JOB_FILE_MAX_TOTAL_BYTES) problems.push({ line: lastLine, option: "size", reason: `adds up to ${gib(writesBytes)} GiB over the file; at most 1024 GiB (and what the target has free)` });
-  if (timed > JOB_FILE_MAX_SECONDS) problems.push({ line: lastLine, option: "runtime", reason: `adds up to ${Math.round(timed)} s over the file (counting each job after the other); at most ${JOB_FILE_MAX_SECONDS} s (24 h)` });
+  if (timed > JOB_FILE_MAX_SECONDS) problems.push({ line: lastLine, option: "runtime", reason: `adds up to ${Math.round(timed)} s of runtime, ramp_time and startdelay over the file (counting each job after the other); at most ${JOB_FILE_MAX_SECONDS} s (24 h)` });
   if (problems.length > 0) return fail(problems);
   // Timed jobs end at their runtime; the others at 5 MiB/s worst case over what they write, plus laying it out.
-  const untimed = summaries.filter((j) => j.seconds === null).reduce((a, j) => a + (2 * j.bytesPerJob * j.numjobs) / WORST_BYTES_PER_SEC, 0);
+  const untimed = summaries.filter((j) => j.seconds === null).reduce((a, j) => a + (j.bytesMoved * j.numjobs) / WORST_BYTES_PER_SEC, 0);
   const timeoutSec = Math.ceil(120 + timed + untimed);
   return { ok: true, summary: { jobs: summaries, writesBytes, threads, timeoutSec } };
 }
@@ -130,7 +135,9 @@ function summarise(name: string, line: number, opts: Map<string, JobFileEntry>, 
     return null;
   }
   // HOWTO: size is the total for the job's files; filesize each file's (size/nrfiles when absent).
-  const bytesPerJob = Math.max(size ?? 0, (filesize ?? 0) * nrfiles);
+  // An offset (and each clone's offset_increment) is counted on top: the files may reach that far.
+  const offset = (val("offset") === null ? 0 : (sizeBytes(val("offset")!) ?? 0)) + (val("offset_increment") === null ? 0 : (sizeBytes(val("offset_increment")!) ?? 0)) * (numjobs - 1);
+  const bytesPerJob = Math.max(size ?? 0, (filesize ?? 0) * nrfiles) + offset;
   const runtime = val("runtime") === null ? null : timeSeconds(val("runtime")!);
   const ramp = val("ramp_time") === null ? 0 : (timeSeconds(val("ramp_time")!) ?? 0);
   const start = val("startdelay") === null ? 0 : (timeSeconds(val("startdelay")!.split("-").pop()!) ?? 0);
@@ -138,12 +145,16 @@ function summarise(name: string, line: number, opts: Map<string, JobFileEntry>, 
     problems.push({ line: opts.get("time_based")!.line, option: "time_based", reason: `in [${name}] needs a runtime: without one fio would run until stopped` });
     return null;
   }
+  const ioSize = val("io_size") === null ? null : sizeBytes(val("io_size")!);
+  const loops = Number(val("loops") ?? "1");
   return {
     name,
     line,
     numjobs,
     bytesPerJob,
+    bytesMoved: bytesPerJob + (ioSize ?? bytesPerJob) * loops,
     seconds: runtime === null ? null : runtime + ramp + start,
+    startSec: start,
     rw: (val("rw") ?? "read").toLowerCase(),
     direct: on("direct") || (opts.has("buffered") && !on("buffered")),
   };
