@@ -49,8 +49,8 @@ const BRACKET_PROMPT = /^(?:\([^)\s]{1,40}\)\s)?\[[^\]\r\n]{1,120}\][$#%]\s?/;
 const MAC_PROMPT = /^[A-Za-z][\w.-]{0,63}:[~/]\S{0,200} [\w.-]{1,64}[$#%]\s/;
 // A bare "$ " or "% " (or "bash-5.2# ") starts a command; a bare "# " only before a known command,
 // because sadf -d's header ("# hostname;interval;…") and config comments begin with it too.
-const BARE_PROMPT = /^(?:(?:ba|z|k)?sh(?:-\d[\d.]*)?)?[$%]\s/;
-const SHELL_PROMPT_HASH = /^(?:(?:ba|z|k)?sh-\d[\d.]*)?#\s/;
+const BARE_PROMPT = /^(?:(?:ba|z|k)?sh(?:-\d[\d.]*)?[$%#]|[$%])\s/;
+const SHELL_PROMPT_HASH = /^#\s/;
 const KNOWN_COMMANDS = new Set<string>([
   ...PASTE_TOOLS,
   "time", "sudo", "sync", "echo", "cd", "ls", "rm", "cat", "export", "sysctl", "mount", "umount", "uname", "df", "free",
@@ -244,4 +244,28 @@ export function runsAtCommands(paste: NormalisedPaste, tools: readonly PasteTool
     if (line.kind === "time") current.realSeconds ??= line.time?.realSeconds ?? null;
   }
   return runs;
+}
+
+/**
+ * Runs spanning from each start to the next (the last to the paste's end), a start being pulled
+ * back onto the tool's command line just before it when the paste shows one. For tools whose
+ * report has a clear first line (iozone's banner, a fio job header after a finished report).
+ */
+export function runsFrom(paste: NormalisedPaste, starts: readonly number[], tools: readonly PasteTool[]): PastedRun[] {
+  const { lines } = paste;
+  const from = starts.map((s, k) => {
+    const floor = k > 0 ? starts[k - 1]! + 1 : 0;
+    for (let i = s - 1; i >= floor; i--) {
+      const l = lines[i]!;
+      if (l.kind === "command") return l.command?.tool && tools.includes(l.command.tool) ? i : s;
+      if (l.kind === "output" && l.text.trim() !== "") return s;
+    }
+    return s;
+  });
+  return from.map((s, k) => {
+    const own = lines.slice(s, k + 1 < from.length ? from[k + 1] : lines.length);
+    const command = own.find((l) => l.kind === "command" && l.command?.tool && tools.includes(l.command.tool))?.command ?? null;
+    const realSeconds = own.find((l) => l.kind === "time" && l.time?.realSeconds !== null)?.time?.realSeconds ?? null;
+    return { lines: own, command, realSeconds };
+  });
 }
