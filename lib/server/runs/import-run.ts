@@ -47,7 +47,8 @@ export async function importRun({
   if (found.length > 1 && input.runs === "separate") {
     // Every run is read before any is stored, so a run the parser refuses stores none of them.
     const each: { parsed: Parsed; output: string; command: string | null }[] = [];
-    for (const r of found) each.push({ parsed: await parseForStorage(input.probe, r.output, REFUSALS), output: r.output, command: r.command });
+    // Read as a paste too (its lines keep their prompt and quoting), as a re-parse of its log would.
+    for (const r of found) each.push({ parsed: await parseForStorage(input.probe, r.output, REFUSALS, { paste: true }), output: r.output, command: r.command });
     const ids: string[] = [];
     // An import has no host and no day, so nothing can conflict with it.
     for (const e of each) ids.push((await storeParsedRun({ ...run, notes: noteOf(e.command, input.notes) }, e.output, e.parsed))!.id);
