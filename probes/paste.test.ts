@@ -7,8 +7,16 @@ import { parsePaste } from "./paste";
 import { catalog } from "./catalog";
 import type { Tool } from "./core/types";
 
+// Reports pasted one after another are put together here from the fixtures, not stored twice.
+const CONCATENATED: Record<string, [Tool, string, string]> = {
+  "two-fio-json": ["fio", "fio-3.33-seqwrite.json", "fio-3.33-randread4k.json"],
+  "two-fio-text": ["fio", "fio-3.33-seqwrite.txt", "fio-3.33-randread4k.txt"],
+  "two-iozone": ["iozone", "iozone-auto-64m.txt", "iozone-auto-n8m-g64m.txt"],
+};
+
 function read(tool: Tool, name: string) {
-  const outcome = parsePaste(tool, fixture(tool, name));
+  const joined = CONCATENATED[name];
+  const outcome = parsePaste(tool, joined ? fixture(joined[0], joined[1]) + fixture(joined[0], joined[2]) : fixture(tool, name));
   return { result: expectOk(outcome), runs: outcome.runs };
 }
 
@@ -36,12 +44,12 @@ describe("fio: several runs in one paste", () => {
 
   it("JSON and text reports pasted one after another, without prompts", () => {
     for (const [name, jobs] of [
-      ["paste-two-json-concatenated.txt", ["seqwrite", "randread4k"]],
-      ["paste-two-text-concatenated.txt", ["seqwrite", "randread4k"]],
+      ["two-fio-json", ["seqwrite", "randread4k"]],
+      ["two-fio-text", ["seqwrite", "randread4k"]],
     ] as const) {
       const { result, runs } = read("fio", name);
       expect(runs, name).toHaveLength(2);
-      const single = [expectOk(catalog.fio.parse(fixture("fio", name.includes("json") ? "fio-3.33-seqwrite.json" : "fio-3.33-seqwrite.txt")))];
+      const single = [expectOk(catalog.fio.parse(fixture("fio", CONCATENATED[name]![1])))];
       const bw = single[0]!.measurements.find((m) => m.metric === "bw" && m.dims.direction === "write")!;
       expect(one(result.measurements, "bw", { ...bw.dims, run: 1 }).value).toBe(bw.value);
       expect(new Set(result.measurements.filter((m) => m.dims.run === 2).map((m) => m.dims.job))).toEqual(new Set([jobs[1]]));
@@ -63,7 +71,7 @@ describe("iozone: several reports in one paste", () => {
   });
 
   it("two reports pasted one after another take their commands from iozone's 'Command line used'", () => {
-    const { runs } = read("iozone", "paste-two-reports-concatenated.txt");
+    const { runs } = read("iozone", "two-iozone");
     expect(runs.map((r) => r.command)).toEqual(["iozone -a -s 64m -q 256 -y 4 -i 0 -i 1 -i 2", "iozone -a -n 8m -g 64m -q 256 -y 4 -i 0 -i 1"]);
   });
 });
