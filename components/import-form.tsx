@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 
 /** A probe as the import form offers it: its id and import label from the catalog (the page passes them). */
 export interface ImportChoice {
@@ -14,6 +14,18 @@ interface Errors {
   fieldErrors?: Record<string, string[]>;
 }
 
+/** What POST /api/runs/import/preview answers: the form read and the runs the paste holds. */
+interface Preview {
+  format: string | null;
+  summary: string;
+  runs: { run: number; command: string | null; realSeconds: number | null }[];
+}
+
+type RunsChoice = "separate" | "series";
+
+// Wait for typing to pause before asking the server to read the paste.
+const PREVIEW_DELAY_MS = 500;
+
 export function ImportForm({ probes }: { probes: readonly ImportChoice[] }) {
   const router = useRouter();
   const [probe, setProbe] = useState(probes[0]?.id ?? "");
@@ -22,6 +34,37 @@ export function ImportForm({ probes }: { probes: readonly ImportChoice[] }) {
   const [notes, setNotes] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [runsChoice, setRunsChoice] = useState<RunsChoice>("separate");
+
+  // The server reads the paste as the import would (parsers never run in the browser) and says
+  // how many runs it holds, so several can be imported as runs of their own or as one series.
+  useEffect(() => {
+    setPreview(null);
+    setPreviewError(null);
+    if (!probe || output.trim() === "") return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch("/api/runs/import/preview", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ probe, output }),
+        signal: controller.signal,
+      })
+        .then(async (r) => {
+          const body = (await r.json().catch(() => ({}))) as Partial<Preview> & Errors;
+          if (r.ok && body.runs && body.summary) setPreview({ format: body.format ?? null, summary: body.summary, runs: body.runs });
+          else setPreviewError(body.error ?? `The output could not be read (HTTP ${r.status}).`);
+        })
+        .catch(() => undefined);
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [probe, output]);
+  const several = preview && preview.runs.length > 1 ? preview.runs.length : 0;
 
   async function onFile(file: File | undefined) {
     if (!file) return;
@@ -37,11 +80,12 @@ export function ImportForm({ probes }: { probes: readonly ImportChoice[] }) {
       const r = await fetch("/api/runs/import", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ probe, output, hostLabel, notes: notes || undefined }),
+        body: JSON.stringify({ probe, output, hostLabel, notes: notes || undefined, runs: several ? runsChoice : undefined }),
       });
-      const body = (await r.json().catch(() => ({}))) as Errors & { id?: string };
+      const body = (await r.json().catch(() => ({}))) as Errors & { id?: string; ids?: string[] };
       if (r.status === 201 && body.id) {
-        router.push(`/runs/${body.id}`);
+        // Runs of their own are shown side by side; one run (or one series) on its own page.
+        router.push(body.ids && body.ids.length > 1 ? `/compare?runs=${body.ids.join(",")}` : `/runs/${body.id}`);
         return;
       }
       setErrors({ error: body.error ?? `Import failed (HTTP ${r.status}).`, fieldErrors: body.fieldErrors });
@@ -97,6 +141,33 @@ export function ImportForm({ probes }: { probes: readonly ImportChoice[] }) {
         />
         {fe.output ? <span className="field-error">{fe.output.join(" ")}</span> : null}
       </label>
+      <p className="muted" aria-live="polite" data-testid="import-preview">
+        {preview ? `${preview.summary}${preview.format ? ` · read as ${preview.format}` : ""}` : previewError ? `Not readable yet: ${previewError}` : ""}
+      </p>
+      {several && preview ? (
+        <fieldset className="import-runs" data-testid="import-runs">
+          <legend>This output holds {several} runs</legend>
+          <ol>
+            {preview.runs.map((r) => (
+              <li key={r.run}>
+                <code>{r.command ?? "(no command line)"}</code>
+                {r.realSeconds !== null ? ` · real ${r.realSeconds} s` : ""}
+              </li>
+            ))}
+          </ol>
+          <label className="check">
+            <input type="radio" name="runs" value="separate" checked={runsChoice === "separate"} onChange={() => setRunsChoice("separate")} />
+            Separate runs: {several} runs, each with its command line as its note
+          </label>
+          <label className="check">
+            <input type="radio" name="runs" value="series" checked={runsChoice === "series"} onChange={() => setRunsChoice("series")} />
+            One repeated series: one run whose measurements carry run 1…{several}
+          </label>
+          {fe.runs ? <span className="field-error">{fe.runs.join(" ")}</span> : null}
+        </fieldset>
+      ) : fe.runs ? (
+        <span className="field-error">{fe.runs.join(" ")}</span>
+      ) : null}
       <label>
         Notes (optional)
         <input name="notes" value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="kernel, mount options, what you changed…" />

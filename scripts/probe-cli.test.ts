@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { parseOutput, probeIds } from "../probes/catalog";
+import { probeIds } from "../probes/catalog";
+import { parsePaste } from "../probes/paste";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "..");
@@ -39,7 +40,7 @@ describe("npm run probe -- parse", () => {
     const all = fixtures();
     expect(all.length).toBeGreaterThan(60);
     for (const { tool, file } of all) {
-      const parsed = parseOutput(tool, fs.readFileSync(path.join(root, file), "utf8"));
+      const parsed = parsePaste(tool, fs.readFileSync(path.join(root, file), "utf8"));
       if (REFUSED.test(file)) {
         expect(parsed.ok, file).toBe(false);
       } else {
@@ -68,6 +69,16 @@ describe("npm run probe -- parse", () => {
       }
     }
   }, 120_000);
+
+  it("reads a pasted session holding two runs and says so", async () => {
+    const r = await cli("parse", "dd", "probes/dd/fixtures/paste-bash-time-session.txt");
+    expect(r.stderr).toContain("probe: 2 runs found");
+    const json = JSON.parse(r.stdout) as { measurements: { metric: string; value: number; dims: { run?: number } }[] };
+    expect(json.measurements.filter((m) => m.metric === "seconds").map((m) => [m.dims.run, m.value])).toEqual([
+      [1, 0.179999],
+      [2, 0.0110644],
+    ]);
+  });
 
   it("prints dd's numbers exactly as the parser reads them", async () => {
     const r = await cli("parse", "dd", "probes/dd/fixtures/dd-write-direct.stderr.txt");

@@ -1,6 +1,7 @@
 // `npm run --silent probe -- parse <probe> <file>`: prints the normalised result as JSON.
 import fs from "node:fs";
-import { isProbeId, parseOutput, probeIds } from "../probes/catalog";
+import { isProbeId, probeIds } from "../probes/catalog";
+import { parsePaste } from "../probes/paste";
 
 const USAGE = `usage: npm run --silent probe -- parse <${probeIds.join("|")}> <file>   (file "-" reads standard input)`;
 
@@ -25,10 +26,12 @@ function main() {
     const code = (err as NodeJS.ErrnoException).code;
     fail(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : String(err)}`);
   }
-  const parsed = parseOutput(tool, output);
+  // Read like an import: a file may be a pasted session holding several runs (probes/paste.ts).
+  const parsed = parsePaste(tool, output);
   if (!parsed.ok) fail(parsed.error.split("\n")[0] ?? parsed.error);
   // On stderr, so that stdout stays the JSON alone for pipes.
   if (parsed.result.format) console.error(`probe: read as ${parsed.result.format}`);
+  if (parsed.runs.length > 1) console.error(`probe: ${parsed.runs.length} runs found (measurements carry run: 1…${parsed.runs.length})`);
   process.stdout.write(`${JSON.stringify(parsed.result, null, 2)}\n`);
 }
 

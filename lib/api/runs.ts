@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { exportFormatQuerySchema, runEventsQuerySchema } from "../http/query-schemas";
 import { err, defineOperation } from "./operation";
-import { createRunSchema, findingSchema, importRunSchema, MAX_IMPORT_CHARS, listRunsQuerySchema, runJsonSchema, telemetryDocSchema } from "./schemas/runs";
+import { createRunSchema, findingSchema, importPreviewJsonSchema, importPreviewSchema, importRunSchema, MAX_IMPORT_CHARS, listRunsQuerySchema, runJsonSchema, telemetryDocSchema } from "./schemas/runs";
 import { updateRunSchema } from "./schemas/tags";
 
 const group = "Runs";
@@ -41,12 +41,34 @@ export const runsApi = {
     path: "/api/runs/import",
     group,
     summary: "Import a tool's output captured elsewhere",
+    description:
+      "The output may be a paste: shell prompts, command lines, `time` reports, colour, mail quoting and Windows line ends are taken off. When it holds several runs, `runs` says whether they become runs of their own or one repeated series.",
     role: "operator",
     body: importRunSchema,
     maxBodyBytes: IMPORT_BODY_BYTES,
     tooLargeFields: ["output"],
     responses: {
-      201: { description: "Stored and parsed.", json: z.object({ id: z.string().uuid(), format: z.string().nullable() }) },
+      201: {
+        description: "Stored and parsed. id: the (first) run; ids: every run stored, one per run of the paste when runs is \"separate\".",
+        json: z.object({ id: z.string().uuid(), ids: z.array(z.string().uuid()), format: z.string().nullable(), runs: z.number().int().describe("How many runs the output held.") }),
+      },
+      400: err("Unknown probe, output the parser cannot read, or several runs without a `runs` choice."),
+      413: err("The output is too large (over 8 MiB, or more than the parser's caps)."),
+      422: err("The parse ran out of time or memory."),
+    },
+  }),
+  importPreview: defineOperation({
+    method: "post",
+    path: "/api/runs/import/preview",
+    group,
+    summary: "Read output as an import would, without storing it",
+    description: "Says which form was read and how many runs the output holds (with each run's command line), so the import form can offer separate runs or one repeated series.",
+    role: "operator",
+    body: importPreviewSchema,
+    maxBodyBytes: IMPORT_BODY_BYTES,
+    tooLargeFields: ["output"],
+    responses: {
+      200: { description: "What the import would read.", json: importPreviewJsonSchema },
       400: err("Unknown probe or output the parser cannot read."),
       413: err("The output is too large (over 8 MiB, or more than the parser's caps)."),
       422: err("The parse ran out of time or memory."),

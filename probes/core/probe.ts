@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ProbeClaim } from "../checks/types";
 import { displayMeasurement, type MetricVocabulary } from "./metrics";
 import type { PackagesByFamily } from "./packages";
+import type { NormalisedPaste, PastedRun } from "./paste";
 import { stripAnsi } from "./text";
 import type { CommandSpec, Measurement, NormalisedResult, ParseOutcome, Progress, Tool } from "./types";
 import type { ProbeView } from "./view";
@@ -142,6 +143,11 @@ export interface ProbeDefinition<P extends { target: string }> {
   buildCommand(params: P, runDir: string): CommandSpec;
   /** The normalised result from the whole output; never throws (see guardParse). */
   parse(output: string): ParseOutcome;
+  /**
+   * Where the runs of a paste holding several begin and end (probes/<tool>/split.ts), for imports
+   * and the parse CLI (probes/paste.ts); absent when the tool's runs cannot be told apart.
+   */
+  splitRuns?(paste: NormalisedPaste): PastedRun[];
   /** Progress from the output so far, or null when it says nothing yet. */
   extractProgress(outputSoFar: string, params: P): Progress | null;
   /** Bytes the run writes into its target (0 when it writes nothing). */

@@ -6,6 +6,7 @@ import { ddAdvice } from "./advice";
 import { buildDdCommand, ddRequiredFreeBytes } from "./command";
 import { ddDefaults, ddParamsSchema, ddPresets, type DdParams } from "./params";
 import { parseDd } from "./parse";
+import { splitDdRuns } from "./split";
 import { extractDdProgress } from "./progress";
 import { ddReference } from "./reference";
 import { ddView } from "./view";
@@ -36,6 +37,7 @@ export const ddProbe: ProbeDefinition<DdParams> = {
   presets: ddPresets,
   buildCommand: buildDdCommand,
   parse: parseDd,
+  splitRuns: splitDdRuns,
   extractProgress: extractDdProgress,
   requiredFreeBytes: ddRequiredFreeBytes,
   advice: ddAdvice,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectOk, fixture } from "../core/testing";
+import { parsePaste } from "../paste";
 import { parseDd } from "./parse";
 import { ddView } from "./view";
 
@@ -14,6 +15,14 @@ describe("dd view", () => {
     const section = ddView.compareSection([{ key: "s0", label: "one run", runs: [{ params: { mode: "write" }, result, targetDevice: null }] }]);
     expect(section.charts[0]).toMatchObject({ yUnit: "MiB/s" });
     expect(section.charts[0]!.rows[0]).toMatchObject({ x: "write", values: { s0: [bytesPerSecond / 2 ** 20] } });
+  });
+  it("draws a bar per run for a paste kept as one repeated series", () => {
+    const series = expectOk(parsePaste("dd", fixture("dd", "paste-bash-time-session.txt")));
+    const [chart] = ddView.runCharts(series);
+    expect(chart!.series[0]!.points).toEqual([
+      { x: "run 1", y: 67108864 / 0.179999 / 2 ** 20 },
+      { x: "run 2", y: 67108864 / 0.0110644 / 2 ** 20 },
+    ]);
   });
   it("pairs a write and a read of one setup, and knows fdatasync only for writes", () => {
     expect(ddView.sides?.sideOf({ mode: "read" })).toBe("read");

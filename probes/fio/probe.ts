@@ -6,6 +6,7 @@ import { fioAdvice } from "./advice";
 import { buildFioCommand, fioRequiredFreeBytes } from "./command";
 import { fioDefaults, fioParamsSchema, fioPresets, type FioParams } from "./params";
 import { parseFio } from "./parse";
+import { splitFioRuns } from "./split";
 import { extractFioProgress } from "./progress";
 import { fioReference } from "./reference";
 import { fioView } from "./view";
@@ -48,6 +49,7 @@ export const fioProbe: ProbeDefinition<FioParams> = {
   presets: fioPresets,
   buildCommand: buildFioCommand,
   parse: parseFio,
+  splitRuns: splitFioRuns,
   extractProgress: extractFioProgress,
   requiredFreeBytes: fioRequiredFreeBytes,
   advice: fioAdvice,

@@ -7,6 +7,7 @@ import { buildIozoneCommand, iozoneRequiredFreeBytes } from "./command";
 import { iozoneDefaults, iozoneParamsSchema, iozonePresets, type IozoneParams } from "./params";
 import { iozoneMetrics } from "./metrics";
 import { parseIozone } from "./parse";
+import { splitIozoneRuns } from "./split";
 import { extractIozoneProgress } from "./progress";
 import { iozoneReference } from "./reference";
 import { iozoneView } from "./view";
@@ -42,6 +43,7 @@ export const iozoneProbe: ProbeDefinition<IozoneParams> = {
   presets: iozonePresets,
   buildCommand: buildIozoneCommand,
   parse: parseIozone,
+  splitRuns: splitIozoneRuns,
   extractProgress: extractIozoneProgress,
   requiredFreeBytes: iozoneRequiredFreeBytes,
   advice: iozoneAdvice,

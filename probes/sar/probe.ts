@@ -5,6 +5,7 @@ import { sarAdvice } from "./advice";
 import { buildSarCommand, sarRequiredFreeBytes } from "./command";
 import { sarDefaults, sarParamsSchema, sarPresets, type SarParams } from "./params";
 import { parseSar } from "./parse";
+import { splitSarRuns } from "./split";
 import { extractSarProgress } from "./progress";
 import { sarView } from "./view";
 import { isSaFileName, sadfHistoryCommand, sadfJsonFileDate, SYSSTAT_HISTORY_DIRS } from "./history";
@@ -34,6 +35,7 @@ export const sarProbe: ProbeDefinition<SarParams> = {
   presets: sarPresets,
   buildCommand: buildSarCommand,
   parse: parseSar,
+  splitRuns: splitSarRuns,
   extractProgress: extractSarProgress,
   requiredFreeBytes: sarRequiredFreeBytes,
   advice: sarAdvice,

@@ -19,6 +19,10 @@ export type CreateRunInput = z.infer<typeof createRunSchema>;
 
 export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
 
+/** How a paste holding several runs is imported: a run each, or one run whose measurements carry `run`. */
+export const IMPORT_RUNS_CHOICES = ["separate", "series"] as const;
+export type ImportRunsChoice = (typeof IMPORT_RUNS_CHOICES)[number];
+
 const noNul = (s: string) => !s.includes("\u0000");
 
 export const importRunSchema = z.object({
@@ -29,8 +33,33 @@ export const importRunSchema = z.object({
     .max(MAX_IMPORT_CHARS, `Output is limited to ${MAX_IMPORT_CHARS / 1024 / 1024} MiB.`),
   hostLabel: z.string().trim().min(1, "Say which machine this output came from.").max(200).refine(noNul, "The machine name must not contain NUL characters."),
   notes: z.string().trim().max(5000).refine(noNul, "Notes must not contain NUL characters.").optional(),
+  runs: z
+    .enum(IMPORT_RUNS_CHOICES, { error: 'Choose "separate" (one run per run in the paste) or "series" (one run whose measurements carry run: 1, 2, …).' })
+    .optional()
+    .describe(
+      'When the output holds several runs (a shell session with two dd runs, several fio reports): "separate" stores each as a run of its own, with its command line as its note; "series" stores one run whose measurements carry run: 1, 2, … and the command. Required then; ignored for one run.',
+    ),
 });
 export type ImportRunInput = z.infer<typeof importRunSchema>;
+
+/** What the import form asks before importing: which form was read, and how many runs the paste holds. */
+export const importPreviewSchema = importRunSchema.pick({ probe: true, output: true });
+export type ImportPreviewInput = z.infer<typeof importPreviewSchema>;
+
+export const importPreviewJsonSchema = z.object({
+  format: z.string().nullable().describe("Which of the tool's output forms was read."),
+  measurements: z.number().int(),
+  runs: z
+    .array(
+      z.object({
+        run: z.number().int(),
+        command: z.string().nullable().describe("The run's command line, when the paste shows it."),
+        realSeconds: z.number().nullable().describe("`time`'s wall-clock seconds for the run, when the paste shows them."),
+      }),
+    )
+    .describe("One entry per run found in the output; one entry for a single run."),
+  summary: z.string().describe('In words: "2 dd runs found", "1 fio run found".'),
+});
 
 // PostgreSQL timestamps and text hold neither JavaScript's extreme dates nor NUL characters:
 // such filters are a 400 here, not a database error.

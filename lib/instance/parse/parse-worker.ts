@@ -2,6 +2,7 @@
 // quality advice, so that a huge or hostile output costs this thread, never the request thread.
 import { parentPort, workerData } from "node:worker_threads";
 import { parseOutput } from "../../../probes/catalog";
+import { parsePaste } from "../../../probes/paste";
 import { qualityWarnings } from "../../../probes/quality";
 import { inputTooWide, resultTooLarge } from "./parse-limits";
 import type { ParseJob, ParseReply } from "./parse-types";
@@ -9,7 +10,8 @@ import type { ParseJob, ParseReply } from "./parse-types";
 function work(job: ParseJob): ParseReply {
   const wide = inputTooWide(job.output);
   if (wide) return { kind: "too-large", message: wide };
-  const parsed = parseOutput(job.probe, job.output);
+  const pasted = job.paste ? parsePaste(job.probe, job.output) : null;
+  const parsed = pasted ?? parseOutput(job.probe, job.output);
   if (!parsed.ok) return { kind: "failed", error: parsed.error };
   const large = resultTooLarge(parsed.result);
   if (large) return { kind: "too-large", message: large };
@@ -29,6 +31,7 @@ function work(job: ParseJob): ParseReply {
     format: parsed.result.format ?? null,
     warnings: [...parsed.result.warnings, ...quality],
     measurements: parsed.result.measurements.length,
+    ...(pasted && pasted.runs.length > 1 ? { runs: pasted.runs } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import type { ParseReply } from "../../instance/parse/parse-types";
 import { pgPool } from "../../pg-pool";
 import { storableText } from "./sanitize-log";
 
-type Parsed = Extract<ParseReply, { kind: "parsed" }>;
+export type Parsed = Extract<ParseReply, { kind: "parsed" }>;
 
 /** How the caller words a refusal: an import speaks of "this output", a history day of "this day". */
 export interface ParseRefusals {
@@ -20,8 +20,8 @@ export interface ParseRefusals {
  * kept: unreadable output 400 with the parser's own message, beyond the caps 413, out of time
  * or memory 422. Nothing is stored then.
  */
-export async function parseForStorage(probe: string, output: string, say: ParseRefusals): Promise<Parsed> {
-  const reply = await instance().parser.parse({ probe, output });
+export async function parseForStorage(probe: string, output: string, say: ParseRefusals, opts: { paste?: boolean } = {}): Promise<Parsed> {
+  const reply = await instance().parser.parse({ probe, output, ...(opts.paste ? { paste: true } : {}) });
   if (reply.kind === "failed") throw new AppError("BAD_REQUEST", say.unreadable(reply.error), { output: [reply.error] });
   if (reply.kind === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", say.tooLarge(reply.message));
   if (reply.kind === "gave-up") throw new AppError("UNPROCESSABLE", say.gaveUp(reply.message));

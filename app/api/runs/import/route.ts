@@ -7,6 +7,6 @@ export const dynamic = "force-dynamic";
 
 export const POST = handle(runsApi.import, async ({ actor, body }) => {
   const imported = await importRun({ input: body, createdById: actor.userId });
-  await audit({ actor, action: "run.import", target: { type: "run", id: imported.id }, details: { probe: body.probe } });
+  await audit({ actor, action: "run.import", target: { type: "run", id: imported.id }, details: { probe: body.probe, ...(imported.ids.length > 1 ? { runs: imported.ids } : {}) } });
   return { status: 201, json: imported };
 });
