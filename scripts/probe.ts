@@ -1,6 +1,6 @@
 // `npm run --silent probe -- parse <probe> <file>`: prints the normalised result as JSON.
-import fs from "node:fs";
-import { isProbeId, parseOutput, probeIds } from "../probes/catalog";
+import { isProbeId, probeIds } from "../probes/catalog";
+import { parseAs, readOutput } from "./probe-parse";
 
 const USAGE = `usage: npm run --silent probe -- parse <${probeIds.join("|")}> <file>   (file "-" reads standard input)`;
 
@@ -20,12 +20,12 @@ function main() {
   if (!file || extra.length > 0) fail(USAGE);
   let output: string;
   try {
-    output = fs.readFileSync(file === "-" ? 0 : file, "utf8");
+    output = readOutput(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     fail(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : String(err)}`);
   }
-  const parsed = parseOutput(tool, output);
+  const parsed = parseAs(tool, output);
   if (!parsed.ok) fail(parsed.error.split("\n")[0] ?? parsed.error);
   // On stderr, so that stdout stays the JSON alone for pipes.
   if (parsed.result.format) console.error(`probe: read as ${parsed.result.format}`);
