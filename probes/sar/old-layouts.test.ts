@@ -81,3 +81,18 @@ describe("sadf -j with only CPU frequency", () => {
     expect(one(r.measurements, "wghMHz", { cpu: "all" }).dims.section).toBe("cpu-weighted-frequency");
   });
 });
+
+describe("sadf -d of the old layouts reads like their text", () => {
+  it("per-CPU interrupt columns and the combined memory table", () => {
+    const csv = [
+      "# hostname;interval;timestamp;CPU;i000/s;i001/s",
+      "web2;10;2021-05-02 14:00:10 UTC;1;12.50;0.40",
+      "# hostname;interval;timestamp;kbmemfree;kbmemused;%memused;kbbuffers;kbcached;kbswpfree;kbswpused;%swpused;kbswpcad",
+      "web2;10;2021-05-02 14:00:10 UTC;120412;1934888;94.14;80312;1502211;4182716;10240;0.24;2048",
+    ].join("\n");
+    const r = expectOk(parseSar(csv));
+    expect(one(r.measurements, "intr/s", { intr: "1", cpu: "1" })).toMatchObject({ value: 0.4, dims: { section: "interrupts" } });
+    expect(one(r.measurements, "kbswpused", {}).dims.section).toBe("swap");
+    expect(one(r.measurements, "kbmemfree", {}).dims.section).toBe("memory");
+  });
+});
