@@ -1,7 +1,6 @@
 // `npm run --silent probe -- parse <probe> <file>`: prints the normalised result as JSON.
-import fs from "node:fs";
 import { isProbeId, probeIds } from "../probes/catalog";
-import { parsePaste } from "../probes/paste";
+import { parseAs, readOutput } from "./probe-parse";
 
 const USAGE = `usage: npm run --silent probe -- parse <${probeIds.join("|")}> <file>   (file "-" reads standard input)`;
 
@@ -21,13 +20,12 @@ function main() {
   if (!file || extra.length > 0) fail(USAGE);
   let output: string;
   try {
-    output = fs.readFileSync(file === "-" ? 0 : file, "utf8");
+    output = readOutput(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     fail(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : String(err)}`);
   }
-  // Read like an import: a file may be a pasted session holding several runs (probes/paste.ts).
-  const parsed = parsePaste(tool, output);
+  const parsed = parseAs(tool, output);
   if (!parsed.ok) fail(parsed.error.split("\n")[0] ?? parsed.error);
   // On stderr, so that stdout stays the JSON alone for pipes.
   if (parsed.result.format) console.error(`probe: read as ${parsed.result.format}`);

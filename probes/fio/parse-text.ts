@@ -1,6 +1,7 @@
 import { MAX_DIM_CHARS } from "../core/schemas";
 import { splitLines } from "../core/text";
 import type { Measurement } from "../core/types";
+import { exactBandwidth, readFigure } from "./exact-bw";
 import { jobDims, percentileMetric, push } from "./metrics";
 
 // fio's normal (human-readable) report, per job:
@@ -23,7 +24,8 @@ export interface FioTextResult {
 
 const JOB_RE = /^(\S.*?): \(groupid=(\d+), jobs=(\d+)\): err=\s*(\d+)/;
 const JOB_20_RE = /^(\S.*?) \(g=(\d+)\): err=\s*(\d+)/;
-const DIR3_RE = /^\s+(read|write|trim|mixed)\s*: IOPS=([\d.]+[kKMG]?), BW=([\d.]+)([KMGTP]i?B|B)\/s/;
+// 3.x: "BW=<kb_base units> (<the other base>)(<io>/<runtime>msec)"; the last two are optional here.
+const DIR3_RE = /^\s+(read|write|trim|mixed)\s*: IOPS=([\d.]+[kKMG]?), BW=([\d.]+(?:[KkMGTP]i?B|B))\/s(?: \(([\d.]+(?:[KkMGTP]i?B|B))\/s\))?(?:\(([\d.]+(?:[KkMGTP]i?B|B))\/(\d+)msec\))?/;
 const DIR2_RE = /^\s+(read|write|trim|mixed)\s*: io=\s*[\d.]+[KMGTP]?i?B, bw=\s*([\d.]+)([KMGTP]?i?B)\/s, iops=\s*([\d.]+[kKMG]?)\s*,/;
 const LAT_RE = /^\s+(slat|clat|lat|sync)\s+\((nsec|usec|msec|sec)\)\s*:.*?avg=\s*([\d.]+)/;
 const PCT_HEAD_RE = /^\s+(clat|lat|slat|sync) percentiles \((nsec|usec|msec|sec)\):/;
@@ -78,7 +80,16 @@ export function parseFioText(output: string): FioTextResult {
         dims = { ...base, direction: (d3 ?? d2)?.[1] ?? "read" };
         percentileKind = null;
         if (d3) {
-          push(measurements, "bw", Number(d3[3]) * bytesPer(d3[4] ?? "B", false), "B/s", dims);
+          const primary = readFigure(d3[3] ?? "");
+          if (primary) {
+            const alt = d3[4] ? readFigure(d3[4]) : null;
+            const io = d3[5] ? readFigure(d3[5]) : null;
+            const bw = exactBandwidth(primary, alt, io, d3[6] ? Number(d3[6]) : null);
+            if (bw.corrected) {
+              warnings.push(`${h.name} ${dims.direction}: fio printed BW=${d3[3]}/s, one unit short (the num2str rounding bug of fio < 3.26); the figure its other numbers agree on was taken`);
+            }
+            push(measurements, "bw", bw.value, "B/s", dims);
+          }
           push(measurements, "iops", count(d3[2] ?? ""), "1/s", dims);
         } else if (d2) {
           push(measurements, "bw", Number(d2[2]) * bytesPer(d2[3] ?? "B", true), "B/s", dims);

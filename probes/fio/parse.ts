@@ -44,6 +44,7 @@ function parseText(output: string): ParseOutcome | null {
   const major = r.version ? /^(\d+)\./.exec(r.version)?.[1] : /: IOPS=/.test(output) ? "3" : "2";
   const warnings = [
     ...r.failed,
+    ...r.warnings,
     "read from fio's text report: bandwidth and IOPS are rounded to the 3–4 digits fio prints (--output-format=json is exact)",
   ];
   return success("fio", r.version, r.measurements, warnings, `fio text ${major}.x`);

@@ -1,3 +1,4 @@
+import { isPerCpuInterruptTable } from "./old-layouts";
 import { sectionOfColumn } from "./sadf-json-map";
 
 // sar column vocabulary: which table a header belongs to and what unit each column has (how
@@ -37,7 +38,8 @@ export const TEXT_COLUMNS: Record<string, string | null> = {
 
 export function sectionFor(columns: readonly string[]): string {
   const has = (c: string) => columns.includes(c);
-  if (columns[0] === "INTR" || has("intr/s")) return "interrupts";
+  // sysstat ≤ 12.3 per-CPU interrupts: "CPU i000/s i001/s …" (old-layouts.ts).
+  if (columns[0] === "INTR" || has("intr/s") || isPerCpuInterruptTable(columns)) return "interrupts";
   if (has("pgpgin/s") || has("pgscank/s") || has("%vmeff")) return "paging";
   if (has("DEV") && (has("tps") || has("await") || has("%util"))) return "disk";
   if (has("kbmemfree")) return "memory";

@@ -3,6 +3,7 @@ import { MAX_DIM_CHARS } from "../core/schemas";
 import { splitLines } from "../core/text";
 import type { Measurement } from "../core/types";
 import { KEY_COLUMNS, TEXT_COLUMNS, sectionFor, unitFor } from "./columns";
+import { oldCell } from "./old-layouts";
 import { readTime } from "./time";
 
 export interface SadfResult {
@@ -67,7 +68,11 @@ export function parseSadfCsv(output: string): SadfResult {
     columns.forEach((c, i) => {
       if (KEY_COLUMNS[c] || TEXT_COLUMNS[c] !== undefined || c.length === 0 || c.length > 64) return;
       const value = parseLocaleNumber(values[i] ?? "");
-      if (value !== null) measurements.push({ metric: c, value, unit: unitFor(c), dims: { ...dims } });
+      if (value === null) return;
+      // Old layouts (per-CPU "i000/s" columns, memory+swap in one table) as the text parser files them.
+      const old = oldCell(dims.section ?? "", c);
+      if (!old) measurements.push({ metric: c, value, unit: unitFor(c), dims: { ...dims } });
+      else measurements.push({ metric: old.metric, value, unit: unitFor(old.metric), dims: { ...dims, ...old.dims, ...(old.section ? { section: old.section } : {}) } });
     });
     for (let i = before; i < measurements.length; i++) dayOfRow[i] = days.indexOf(date) + 1;
   }

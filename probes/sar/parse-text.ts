@@ -4,7 +4,8 @@ import { splitLines, tokensWithPositions } from "../core/text";
 import type { Measurement } from "../core/types";
 import { KEY_COLUMNS, TEXT_COLUMNS, sectionFor, unitFor } from "./columns";
 import { extremeOf } from "./labels";
-import { readTime } from "./time";
+import { isOneColumnHeader, oldCell } from "./old-layouts";
+import { dayNumber, readTime } from "./time";
 
 // sar's text report: a "Linux …" banner, then per table a header line that starts with a time,
 // rows that start with a time, and optionally average rows whose label is "Average:" in the
@@ -79,6 +80,7 @@ const AVERAGE_LABEL_RE = /^[\p{L}\p{M}.'’]+(?: [\p{L}\p{M}.'’]+)*\s?[:：]$/
 const LABEL_WORD_RE = /^[\p{L}\p{M}.'’]+$/u;
 
 function isHeader(tokens: string[]): boolean {
+  if (isOneColumnHeader(tokens)) return true; // sysstat ≤ 7: "proc/s" or "cswch/s" alone
   return tokens.length >= 2 && tokens.every((t) => t.length <= 64 && COLUMN_RE.test(t) && !isNumeric(t));
 }
 
@@ -107,6 +109,11 @@ export function parseSarText(output: string): SarTextResult {
   const dayOf = new Map<string, { last: string; day: number }>();
   const timedRows: { at: number; count: number; day: number }[] = [];
   let maxDay = 1;
+  // Reports of several days pasted together: each banner's date sets the day its rows start on
+  // (counted from the first banner's date), so a later day never shares day 1 with an earlier one.
+  let firstDate: number | null = null;
+  let lastBanner: string | null = null;
+  let bannerDay = 1;
 
   // `time` is a sample time or "average"; min/max rows of sar -x carry `stat` and no time, so
   // nothing that plots times or averages mistakes them for either.
@@ -116,7 +123,7 @@ export function parseSarText(output: string): SarTextResult {
       return;
     }
     const dims: Record<string, string> = stat ? { section: table.section, stat } : { section: table.section, time };
-    const cells: { metric: string; value: number; cpu?: string }[] = [];
+    const cells: { metric: string; value: number; cpu?: string; dims?: Record<string, string>; section?: string }[] = [];
     // sar -I since 12.4: one row per interrupt, one column per CPU ("INTR all CPU0 CPU1 …").
     const perCpu = table.columns[0] === "INTR" && table.columns[1] === "all";
     for (const [i, column] of table.columns.entries()) {
@@ -131,18 +138,22 @@ export function parseSarText(output: string): SarTextResult {
         if (textDim) dims[textDim] = text.slice(0, MAX_DIM_CHARS);
         continue;
       }
+      // sysstat ≤ 11 prints "N/A" for an interrupt or serial line that changed between samples.
+      if (text === "N/A") continue;
       const value = parseLocaleNumber(text);
       if (value === null) {
         mismatched++;
         return;
       }
-      if (perCpu) cells.push({ metric: "intr/s", value, cpu: column === "all" ? "all" : column.replace(/^CPU/i, "") });
+      const old = oldCell(table.section, column);
+      if (old) cells.push({ metric: old.metric, value, dims: old.dims, section: old.section });
+      else if (perCpu) cells.push({ metric: "intr/s", value, cpu: column === "all" ? "all" : column.replace(/^CPU/i, "") });
       else cells.push({ metric: column, value });
     }
     if (time !== "average" && !stat) {
       sampleTimes.push(time);
       const tableKey = table.columns.join(" ");
-      const seen = dayOf.get(tableKey) ?? { last: time, day: 1 };
+      const seen = dayOf.get(tableKey) ?? { last: time, day: bannerDay };
       if (time < seen.last) seen.day++;
       seen.last = time;
       dayOf.set(tableKey, seen);
@@ -152,7 +163,8 @@ export function parseSarText(output: string): SarTextResult {
     if (time === "average" || stat) summaryRows.push({ at: measurements.length, count: cells.length, segment });
     rowsInSegment++;
     for (const c of cells) {
-      const cellDims = c.cpu === undefined ? { ...dims } : { ...dims, cpu: c.cpu };
+      const cellDims: Record<string, string> = c.cpu === undefined ? { ...dims, ...c.dims } : { ...dims, cpu: c.cpu };
+      if (c.section) cellDims.section = c.section;
       measurements.push({ metric: c.metric, value: c.value, unit: unitFor(c.metric), dims: cellDims });
     }
   };
@@ -169,6 +181,19 @@ export function parseSarText(output: string): SarTextResult {
     }
     if (/^Linux\s+\S+\s+\(/.test(text)) {
       table = null; // banner of another report
+      const date = /^Linux\s+\S+\s+\([^)]*\)\s+(\S+(?: \S+ \S+)?)/.exec(text)?.[1]?.split(/\s+_/)[0]?.trim() ?? null;
+      if (date !== null && date !== lastBanner) {
+        const n = dayNumber(date) ?? dayNumber(date.split(/\s+/)[0] ?? "");
+        if (firstDate === null && n !== null) firstDate = n;
+        // A known date counts from the first one; an unreadable new date starts the next day.
+        bannerDay = n !== null && firstDate !== null ? Math.max(1, n - firstDate + 1) : lastBanner === null ? 1 : maxDay + 1;
+        maxDay = Math.max(maxDay, bannerDay);
+        lastBanner = date;
+        dayOf.clear();
+        // Each day's report has its own Average block: number them like stretches between restarts.
+        if (rowsInSegment > 0) segment++;
+        rowsInSegment = 0;
+      }
       continue;
     }
     if (ERROR_RE.test(text)) {

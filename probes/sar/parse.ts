@@ -34,6 +34,10 @@ function parseJson(output: string): ParseOutcome {
  * times), sadf -j JSON, sadf -d CSV and sadf -p lines. The format is recognised from the text itself.
  */
 export const parseSar = guardParse("sar", (output: string): ParseOutcome => {
+  // sadc's daily files (saDD) are binary: sar and sadf print them, text is what is parsed here.
+  if (output.slice(0, 4096).includes("\u0000")) {
+    return failure("not sar output: a binary sysstat data file (saDD); print it with `sadf -j FILE -- -A` or `sar -A -f FILE` and parse that");
+  }
   if (/"sysstat"\s*:/.test(output) && output.includes("{")) return parseJson(output);
   if (/^#\s*hostname;interval;timestamp;/m.test(output)) {
     const r = parseSadfCsv(output);

@@ -92,6 +92,10 @@ export const SADF_SECTIONS: Record<string, SadfSection> = {
   "network.fchosts": { section: "fchost", suffix: "/s", rowKey: { field: "fchost", dim: "fchost" } },
   "network.softnet": { section: "softnet", suffix: "/s", rowKey: { field: "cpu", dim: "cpu" }, columns: { blg_len: "blg_len" } },
   "power-management.cpu-frequency": { section: "cpu-frequency", rowKey: { field: "number", dim: "cpu" }, columns: { frequency: "MHz" } },
+  // sar -m FREQ (A_PWR_FREQ, json_stats.c "cpu-weighted-frequency"): the text prints "CPU wghMHz".
+  "power-management.cpu-weighted-frequency": {
+    section: "cpu-weighted-frequency", rowKey: { field: "number", dim: "cpu" }, columns: { "weighted-frequency": "wghMHz" },
+  },
   "power-management.fan-speed": {
     section: "fan", rowKey: { field: "number", dim: "fan" }, columns: { rpm: "rpm", drpm: "drpm" }, textDims: { device: "device" },
   },

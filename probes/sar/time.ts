@@ -25,3 +25,32 @@ export function readTime(line: string): TimeLabel | null {
   const pad = (n: number) => String(n).padStart(2, "0");
   return { time: `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`, length: m[0].length };
 }
+
+// The banner's date is strftime's %x of the user's locale: "05/02/21" or "05/02/2021" (C, en_US:
+// month first), "2021-05-02" (ISO, S_TIME_FORMAT=ISO), "02.05.2021" (de_DE), "2021年05月02日".
+const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const SLASH_DATE_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/;
+const DOT_DATE_RE = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/;
+const CJK_DATE_RE = /^(\d{4})\s?[年년]\s?(\d{1,2})\s?[月월]\s?(\d{1,2})\s?[日일]$/;
+
+/**
+ * A banner date as a day number (days since 1970-01-01), so that reports of several days pasted
+ * together get days that keep increasing; null when the date is not one of the forms above.
+ * A slash date is month first (C locale) unless its first number cannot be a month.
+ */
+export function dayNumber(date: string): number | null {
+  const year = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
+  let ymd: [number, number, number] | null = null;
+  const iso = ISO_DATE_RE.exec(date) ?? CJK_DATE_RE.exec(date);
+  const slash = SLASH_DATE_RE.exec(date);
+  const dot = DOT_DATE_RE.exec(date);
+  if (iso) ymd = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (slash) {
+    const [a, b] = [Number(slash[1]), Number(slash[2])];
+    ymd = a > 12 ? [year(slash[3] ?? ""), b, a] : [year(slash[3] ?? ""), a, b];
+  } else if (dot) ymd = [year(dot[3] ?? ""), Number(dot[2]), Number(dot[1])];
+  if (!ymd) return null;
+  const [y, m, d] = ymd;
+  if (m < 1 || m > 12 || d < 1 || d > 31) return null;
+  return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
+}
