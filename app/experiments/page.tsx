@@ -22,6 +22,9 @@ export default async function ExperimentsPage() {
         <p>
           <Link className="btn btn-primary" href="/experiments/new">
             New experiment
+          </Link>{" "}
+          <Link className="btn" href="/experiments/new?kind=sweep">
+            New sweep
           </Link>
         </p>
       ) : null}
