@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { SaturationCard } from "./saturation-card";
 import { sampleSweep } from "./sample-view";
 import { SweepHeatmap } from "./sweep-heatmap";
+import { SweepOverlay } from "./sweep-overlay";
 import { SweepPointsTable } from "./sweep-points-table";
 
 describe("sweep components", () => {
@@ -36,5 +37,18 @@ describe("sweep components", () => {
     expect(html).toContain("Too short to count (&lt; 5 s)");
     expect(html).toContain("reached after 12 s");
     expect(html).toContain('data-status="running"');
+  });
+
+  it("overlays two sweeps with a legend of what differs and both saturation sentences", () => {
+    const a = sampleSweep();
+    const b = sampleSweep();
+    b.fsType = "ext4";
+    b.saturation = null;
+    const html = renderToStaticMarkup(<SweepOverlay a={a} b={b} />);
+    expect(html).toContain("<th scope=\"row\">file system</th><td>xfs</td><td>ext4</td>");
+    expect(html).not.toContain("<th scope=\"row\">host</th>");
+    expect(html).toContain("A: xfs</a></strong>: This device saturates at QD 16 × 2 jobs");
+    expect(html).toContain("B: ext4</a></strong>: no saturation point yet");
+    expect(html).toContain("A: fio-3.33 · B: fio-3.33");
   });
 });
