@@ -25,7 +25,7 @@ describe("new-sweep form state", () => {
       hostId: "host-1",
       title: "nvme",
       probe: "fio",
-      params: { target: "/srv", rw: "randread", blockSizeKiB: 4, ioengine: "libaio", direct: true, sizeMiB: 1024, runtimeSec: 30 },
+      params: { target: "/srv", rw: "randread", ioengine: "libaio", direct: true, sizeMiB: 1024, runtimeSec: 30, blockSizeKiB: 4 },
       sweep: { iodepths: [1, 4, 16], numjobs: [1, 4], steadyState: { metric: "iops", limitPercent: 5, windowSec: 10, rampSec: 5 } },
     });
   });
@@ -34,6 +34,7 @@ describe("new-sweep form state", () => {
     const r = sweepRequest({ ...defaultSweepValues("h", "/t"), rw: "randrw", rwmixread: 70, blockSizesKiB: [64, 4], steady: false }) as { params: Record<string, unknown>; sweep: Record<string, unknown> };
     expect(r.params.rwmixread).toBe(70);
     expect(r.sweep.blockSizesKiB).toEqual([4, 64]);
+    expect("blockSizeKiB" in r.params).toBe(false);
     expect(r.sweep.steadyState).toBeNull();
     expect("title" in r).toBe(false);
   });

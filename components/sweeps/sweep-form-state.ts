@@ -70,13 +70,14 @@ export function sweepRequest(v: SweepFormValues): Record<string, unknown> {
   const params: Record<string, unknown> = {
     target: v.target,
     rw: v.rw,
-    blockSizeKiB: v.blockSizeKiB,
     ioengine: v.ioengine,
     direct: v.direct,
     sizeMiB: v.sizeMiB,
     runtimeSec: v.pointRuntimeSec,
   };
   if (v.rw === "randrw") params.rwmixread = v.rwmixread;
+  // A swept block size replaces the workload's: the API takes one or the other.
+  if (v.blockSizesKiB.length === 0) params.blockSizeKiB = v.blockSizeKiB;
   const sort = (xs: number[]) => [...xs].sort((a, b) => a - b);
   return {
     kind: "sweep",
