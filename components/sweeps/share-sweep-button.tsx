@@ -12,7 +12,7 @@ export function ShareSweepButton({ id }: { id: string }) {
   const [state, setState] = useState<{ kind: "idle" | "pending" } | { kind: "done"; path: string } | { kind: "error"; message: string }>({ kind: "idle" });
   async function share() {
     setState({ kind: "pending" });
-    const r = await fetch(`/api/experiments/${id}/share`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ include: { hostnames } }) }).catch(() => null);
+    const r = await fetch(`/api/experiments/${id}/share`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ include: { hostnames, paths: hostnames } }) }).catch(() => null);
     const body = (await r?.json().catch(() => null)) as { path?: string; error?: string } | null;
     if (r?.status === 201 && body?.path) setState({ kind: "done", path: body.path });
     else setState({ kind: "error", message: body?.error ?? "The server could not be reached." });
