@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PresetDef } from "../core/probe";
 import { isPowerOfTwo, targetSchema } from "../core/schemas";
+import { steadyStateRefusal, steadyStateSchema } from "./steady-state";
 
 export const fioParamsSchema = z
   .object({
@@ -47,6 +48,8 @@ export const fioParamsSchema = z
       .string()
       .regex(/^\d{1,4}(-\d{1,4})?(,\d{1,4}(-\d{1,4})?){0,63}$/, 'NUMA nodes must be a node list such as "0" or "0,2-3"')
       .optional(),
+    /** End the time-based job early once steady (fio's steadystate=; probes/fio/steady-state.ts). */
+    steadyState: steadyStateSchema.optional(),
   })
   .refine((p) => p.ioengine !== "psync" || p.iodepth === 1, {
     path: ["iodepth"],
@@ -59,7 +62,11 @@ export const fioParamsSchema = z
   .refine((p) => p.loops === undefined || p.runtimeSec === undefined, { path: ["loops"], message: "passes (loops) and a runtime exclude each other: a time-based run ends at its runtime whatever the passes" })
   .refine((p) => p.overwrite === undefined || p.rw === "write" || p.rw === "randwrite" || p.rw === "randrw", { path: ["overwrite"], message: "overwrite (laying the file out first) applies to writes only; fio lays out a file it reads anyway" })
   .refine((p) => p.rwmixread === undefined || p.rw === "randrw", { path: ["rwmixread"], message: "a read share applies to mixed random I/O (rw randrw) only" })
-  .refine((p) => p.blockSizeKiB <= p.sizeMiB * 1024, { path: ["blockSizeKiB"], message: "block size must not exceed the file size" });
+  .refine((p) => p.blockSizeKiB <= p.sizeMiB * 1024, { path: ["blockSizeKiB"], message: "block size must not exceed the file size" })
+  .superRefine((p, ctx) => {
+    const refused = steadyStateRefusal(p);
+    if (refused) ctx.addIssue({ code: "custom", path: refused.path.split("."), message: refused.message });
+  });
 
 export type FioParams = z.infer<typeof fioParamsSchema>;
 
