@@ -1,18 +1,16 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 
 /**
- * Freezes the sweep under a share link. The host's name and the target path stay out of the
- * public copy unless the sharer ticks the box (the shared page then shows them).
+ * Freezes the sweep under a share link. The share leaves the host's name and the target path out
+ * (lib/server/experiments/share-experiment.ts); the public page says only what the view keeps.
  */
 export function ShareSweepButton({ id }: { id: string }) {
-  const boxId = useId();
-  const [hostnames, setHostnames] = useState(false);
   const [state, setState] = useState<{ kind: "idle" | "pending" } | { kind: "done"; path: string } | { kind: "error"; message: string }>({ kind: "idle" });
   async function share() {
     setState({ kind: "pending" });
-    const r = await fetch(`/api/experiments/${id}/share`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ include: { hostnames, paths: hostnames } }) }).catch(() => null);
+    const r = await fetch(`/api/experiments/${id}/share`, { method: "POST" }).catch(() => null);
     const body = (await r?.json().catch(() => null)) as { path?: string; error?: string } | null;
     if (r?.status === 201 && body?.path) setState({ kind: "done", path: body.path });
     else setState({ kind: "error", message: body?.error ?? "The server could not be reached." });
@@ -20,18 +18,16 @@ export function ShareSweepButton({ id }: { id: string }) {
   if (state.kind === "done") {
     return (
       <span data-testid="experiment-share-link">
-        Shared: <a href={state.path}>{`${window.location.origin}${state.path}`}</a>
+        Shared without the host name and target path: <a href={state.path}>{`${window.location.origin}${state.path}`}</a>
       </span>
     );
   }
   return (
     <span style={{ display: "inline-flex", gap: "0.8rem", flexWrap: "wrap", alignItems: "center" }}>
-      <label htmlFor={boxId} style={{ display: "inline-flex", gap: "0.4rem", alignItems: "center" }}>
-        <input id={boxId} type="checkbox" checked={hostnames} onChange={(e) => setHostnames(e.target.checked)} /> Show the host name and target path
-      </label>
       <button className="btn" type="button" onClick={() => void share()} disabled={state.kind === "pending"}>
         {state.kind === "pending" ? "Sharing…" : "Share a frozen copy"}
       </button>
+      <span className="muted small">The host name and target path stay out of the shared copy.</span>
       {state.kind === "error" ? (
         <span role="alert" className="field-error">
           {state.message}
