@@ -1,5 +1,13 @@
 import type { SweepView } from "@/lib/sweeps/types";
 
+/** Why there is no saturation point (yet): nothing finished, or every finished point was flagged. */
+function noSaturationText(view: SweepView): string {
+  const flaggedCount = view.points.filter((p) => p.status === "invalid").length;
+  const waiting = view.status === "RUNNING" ? " It appears once a point counts." : "";
+  if (flaggedCount > 0) return `No saturation point: ${flaggedCount === 1 ? "the one finished point was" : `all ${flaggedCount} finished points were`} flagged by the run checks (see the table), and only points that count are used.${waiting}`;
+  return view.status === "RUNNING" ? "No point has finished yet: the saturation point appears once the first points are in." : "No point finished, so there is no saturation point.";
+}
+
 /** The saturation point as a sentence, the rule it follows, and where each curve bends. */
 export function SaturationCard({ view, heading = "Saturation point" }: { view: SweepView; heading?: string }) {
   const s = view.saturation;
@@ -33,7 +41,7 @@ export function SaturationCard({ view, heading = "Saturation point" }: { view: S
         </>
       ) : (
         <p className="muted" data-testid="saturation-pending">
-          {view.status === "RUNNING" ? "No point has finished yet: the saturation point appears once the first points are in." : "No valid point finished, so there is no saturation point."}
+          {noSaturationText(view)}
         </p>
       )}
     </section>

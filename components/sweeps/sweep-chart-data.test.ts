@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartRows, curves, curveSeries, fmtIops, fmtLatUs, heatColor, heatRows, logTicks, progressCounts, sweepDifferences, sweepShortNames } from "./sweep-chart-data";
+import { chartRows, curves, flagKey, curveSeries, fmtIops, fmtLatUs, heatColor, heatRows, logTicks, progressCounts, sweepDifferences, sweepShortNames } from "./sweep-chart-data";
 import { sampleSweep } from "./sample-view";
 import { steadyText, workloadText } from "./sweep-text";
 
@@ -19,11 +19,13 @@ describe("sweep chart data", () => {
     expect(curves(v)).toHaveLength(6);
   });
 
-  it("draws only done points: an invalid or running point leaves a gap, not a zero", () => {
+  it("draws points with figures, a flagged one marked; a running point leaves a gap, not a zero", () => {
     const v = sampleSweep();
     const rows = chartRows(v.grid.iodepths, curveSeries(curves(v), "iops"));
     expect(rows.map((r) => r.qd)).toEqual([1, 4, 16]);
-    expect(rows[1]!.j1_b4).toBeNull(); // QD 4 × 1 is invalid
+    expect(rows[1]!.j1_b4).toBeGreaterThan(0); // QD 4 × 1 is invalid: drawn, flagged
+    expect(rows[1]![flagKey("j1_b4")]).toBe(1);
+    expect(rows[1]![flagKey("j2_b4")]).toBe(0);
     expect(rows[2]!.j4_b4).toBeNull(); // QD 16 × 4 still runs
     expect(rows[2]!.j2_b4).toBeGreaterThan(rows[0]!.j2_b4!);
   });
@@ -54,9 +56,10 @@ describe("sweep chart data", () => {
     expect(rows.map((r) => r[0]!.numjobs)).toEqual([4, 2, 1]);
     expect(rows.flat()).toHaveLength(9);
     const best = rows.flat().filter((c) => c.level === 1);
+    expect(best[0]!.numjobs).toBe(2);
     expect(best).toHaveLength(1);
     expect(rows[1]![2]!.text).toMatch(/^QD 16 × 2 jobs: \d+\.\d k IOPS, p99 \d/);
-    expect(rows[2]![1]!.text).toBe("QD 4 × 1 job: invalid (Too short to count (< 5 s))");
+    expect(rows[2]![1]!.text).toMatch(/^QD 4 × 1 job: [\d.]+ k IOPS, p99 [\d.]+ µs, not counted \(Too short to count \(< 5 s\)\)$/);
     expect(rows[0]![2]!.level).toBeNull();
   });
 

@@ -14,8 +14,13 @@ export interface SweepCurve {
   saturatedAt: number | null;
 }
 
-/** A done point counts on the charts; pending, running, failed and invalid ones are only in the table and heatmap. */
-export const drawn = (p: SweepPointResult) => p.status === "done";
+/**
+ * A point with figures is drawn: a done one counts, an invalid one (flagged by the run checks) is
+ * drawn hollow and does not count towards the saturation point; pending, running, failed and
+ * cancelled points have no figures and leave a gap.
+ */
+export const drawn = (p: SweepPointResult) => p.status === "done" || p.status === "invalid";
+export const flagged = (p: SweepPointResult) => p.status === "invalid";
 
 export function curves(view: SweepView): SweepCurve[] {
   const bsSwept = view.grid.blockSizesKiB.length > 1;
@@ -51,8 +56,14 @@ export function measure(p: SweepPointResult, m: Measure): number | null {
 
 export type ChartRow = { qd: number } & Record<string, number | null>;
 
-/** One row per iodepth of the grid; a column per series key. A latency of 0 cannot sit on a log axis and is left out. */
-export function chartRows(iodepths: number[], series: { key: string; value: (qd: number) => number | null }[], log = false): ChartRow[] {
+/** The column saying a series' point at that depth was flagged (1) or not (0). */
+export const flagKey = (key: string) => `${key}__flagged`;
+
+/**
+ * One row per iodepth of the grid; a column per series key, and its flag column when the series
+ * says which points were flagged. A latency of 0 cannot sit on a log axis and is left out.
+ */
+export function chartRows(iodepths: number[], series: { key: string; value: (qd: number) => number | null; flagged?: (qd: number) => boolean }[], log = false): ChartRow[] {
   return [...iodepths]
     .sort((a, b) => a - b)
     .map((qd) => {
@@ -60,6 +71,7 @@ export function chartRows(iodepths: number[], series: { key: string; value: (qd:
       for (const s of series) {
         const v = s.value(qd);
         row[s.key] = v === null || !Number.isFinite(v) || (log && v <= 0) ? null : v;
+        if (s.flagged) row[flagKey(s.key)] = s.flagged(qd) ? 1 : 0;
       }
       return row;
     });
@@ -67,7 +79,15 @@ export function chartRows(iodepths: number[], series: { key: string; value: (qd:
 
 /** Series for one measure: one per curve. */
 export function curveSeries(cs: SweepCurve[], m: Measure) {
-  return cs.map((c) => ({ key: c.key, name: c.name, value: (qd: number) => { const p = c.points.find((x) => x.iodepth === qd); return p ? measure(p, m) : null; } }));
+  return cs.map((c) => ({
+    key: c.key,
+    name: c.name,
+    value: (qd: number) => {
+      const p = c.points.find((x) => x.iodepth === qd);
+      return p ? measure(p, m) : null;
+    },
+    flagged: (qd: number) => c.points.some((x) => x.iodepth === qd && flagged(x)),
+  }));
 }
 
 /** Powers of ten spanning [min, max] (and one either side when the data sits inside one decade), for a log axis. */
@@ -141,7 +161,7 @@ export function heatRows(view: SweepView, blockSizeKiB: number): HeatCell[][] {
             ? `${label}: not in the sweep`
             : iops === null
               ? `${label}: ${point.status}${point.problem ? ` (${point.problem})` : ""}`
-              : `${label}: ${fmtIops(iops)} IOPS, p99 ${fmtLatNs(point.latP99Ns)}`;
+              : `${label}: ${fmtIops(iops)} IOPS, p99 ${fmtLatNs(point.latP99Ns)}${flagged(point) ? `, not counted (${point.problem ?? "flagged by the run checks"})` : ""}`;
         return { iodepth: qd, numjobs: nj, point, level: iops === null || max === 0 ? null : iops / max, text };
       }),
     );
@@ -170,7 +190,7 @@ export function progressCounts(view: SweepView): { total: number; ended: number;
 
 /** A chart's words for screen readers: each curve's values in order. */
 export function chartSummary(title: string, cs: SweepCurve[], m: Measure, fmt: (v: number | null) => string): string {
-  const parts = cs.map((c) => `${c.name}: ${c.points.map((p) => `QD ${p.iodepth} ${fmt(measure(p, m))}`).join(", ")}`);
+  const parts = cs.map((c) => `${c.name}: ${c.points.map((p) => `QD ${p.iodepth} ${fmt(measure(p, m))}${flagged(p) ? " (not counted)" : ""}`).join(", ")}`);
   return `${title}. ${parts.join("; ")}.`;
 }
 

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { seriesColor, seriesDash } from "@/components/charts/palette";
 import type { SweepView } from "@/lib/sweeps/types";
-import { chartRows, chartSummary, curves, curveSeries, fioCaption, fmtIops, fmtLatUs, measure, type Measure } from "./sweep-chart-data";
+import { chartRows, chartSummary, curves, curveSeries, fioCaption, flagged, fmtIops, fmtLatUs, measure, type Measure } from "./sweep-chart-data";
 import { SweepLineChart, type ChartMark } from "./sweep-line-chart";
 import { workloadText } from "./sweep-text";
 import styles from "./sweeps.module.css";
@@ -44,7 +44,14 @@ export function SweepCharts({ view }: { view: SweepView }) {
   const latRows = latCurve
     ? chartRows(
         view.grid.iodepths,
-        PCTS.map((p) => ({ key: p.m, value: (qd: number) => { const pt = latCurve.points.find((x) => x.iodepth === qd); return pt ? measure(pt, p.m) : null; } })),
+        PCTS.map((p) => ({
+          key: p.m,
+          value: (qd: number) => {
+            const pt = latCurve.points.find((x) => x.iodepth === qd);
+            return pt ? measure(pt, p.m) : null;
+          },
+          flagged: (qd: number) => latCurve.points.some((x) => x.iodepth === qd && flagged(x)),
+        })),
         true,
       )
     : [];

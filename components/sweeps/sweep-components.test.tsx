@@ -26,7 +26,8 @@ describe("sweep components", () => {
     expect(html).toContain("1 job does not saturate within the grid; 2 jobs at QD 16; 4 jobs at QD 4");
     v.saturation = null;
     v.status = "FINISHED";
-    expect(renderToStaticMarkup(<SaturationCard view={v} />)).toContain("No valid point finished");
+    for (const p of v.points) if (p.status === "done") Object.assign(p, { status: "invalid", problem: "The device was busy with other work" });
+    expect(renderToStaticMarkup(<SaturationCard view={v} />)).toContain("No saturation point: all 8 finished points were flagged by the run checks");
   });
 
   it("lists points in run order with status, steady state and the problem of a point that does not count", () => {

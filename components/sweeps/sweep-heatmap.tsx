@@ -1,5 +1,5 @@
 import type { SweepView } from "@/lib/sweeps/types";
-import { fioCaption, fmtIops, fmtLatNs, heatColor, heatRows, measure } from "./sweep-chart-data";
+import { fioCaption, flagged, fmtIops, fmtLatNs, heatColor, heatRows, measure } from "./sweep-chart-data";
 import styles from "./sweeps.module.css";
 
 /**
@@ -43,13 +43,14 @@ export function SweepHeatmap({ view }: { view: SweepView }) {
                         title={c.text}
                         data-testid="sweep-heat-cell"
                         data-status={c.point?.status ?? "none"}
-                        className={isSat ? styles.saturation : undefined}
+                        className={[isSat ? styles.saturation : "", c.point && flagged(c.point) ? styles.flagged : ""].filter(Boolean).join(" ") || undefined}
                         style={colour ? { background: colour.bg, color: colour.fg } : undefined}
                       >
                         {iops !== null ? (
                           <>
                             <span className={styles.cellValue}>{fmtIops(iops)}</span>
                             <span className={styles.cellSub}>p99 {fmtLatNs(c.point?.latP99Ns ?? null)}</span>
+                            {c.point && flagged(c.point) ? <span className={styles.cellSub}>not counted</span> : null}
                           </>
                         ) : (
                           <span className={styles.cellSub}>{c.point?.status ?? "–"}</span>

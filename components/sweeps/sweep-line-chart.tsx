@@ -1,7 +1,8 @@
 "use client";
 
 import { CartesianGrid, Legend, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { logTicks, type ChartRow } from "./sweep-chart-data";
+import type { DotItemDotProps } from "recharts/types/util/types";
+import { flagKey, logTicks, type ChartRow } from "./sweep-chart-data";
 import styles from "./sweeps.module.css";
 
 export interface LineSpec {
@@ -16,6 +17,15 @@ export interface ChartMark {
   value: number;
   color: string;
   label?: string;
+}
+
+/** A filled dot for a point that counts; a hollow one for a point the run checks flagged. */
+function PointDot({ cx, cy, payload, color, dataKey }: DotItemDotProps & { color: string; dataKey: string }) {
+  if (typeof cx !== "number" || typeof cy !== "number") return null;
+  const row = payload as ChartRow;
+  if (row[dataKey] === null || row[dataKey] === undefined) return null;
+  const isFlagged = row[flagKey(dataKey)] === 1;
+  return <circle className="sweep-dot" data-flagged={isFlagged ? "true" : "false"} cx={cx} cy={cy} r={isFlagged ? 4 : 3.5} fill={isFlagged ? "#0f1419" : color} stroke={color} strokeWidth={1.5} />;
 }
 
 /**
@@ -87,7 +97,7 @@ export function SweepLineChart({
               <Legend verticalAlign="top" />
               {saturationQd !== null ? <ReferenceLine x={saturationQd} stroke="#ff7b72" strokeDasharray="4 3" label={{ value: "saturation", fill: "#ff7b72", fontSize: 11, position: "top" }} /> : null}
               {lines.map((l) => (
-                <Line key={l.key} dataKey={l.key} name={l.name} stroke={l.color} strokeDasharray={l.dash} dot={{ r: 3, fill: l.color }} isAnimationActive={false} connectNulls />
+                <Line key={l.key} dataKey={l.key} name={l.name} stroke={l.color} strokeDasharray={l.dash} dot={(props: DotItemDotProps) => <PointDot key={`${l.key}-${String(props.index)}`} {...props} color={l.color} dataKey={l.key} />} isAnimationActive={false} connectNulls />
               ))}
               {marks.map((m) => (
                 <ReferenceDot key={`${m.qd}-${m.color}-${m.value}`} x={m.qd} y={m.value} r={7} fill="none" stroke={m.color} strokeWidth={2} ifOverflow="extendDomain" />
@@ -98,6 +108,7 @@ export function SweepLineChart({
       )}
       <p className={`muted small ${styles.caption}`} data-testid="fio-version-caption">
         {caption}
+        {rows.some((r) => lines.some((l) => r[flagKey(l.key)] === 1)) ? " · hollow dots: flagged by the run checks, not counted for the saturation point" : ""}
       </p>
     </figure>
   );

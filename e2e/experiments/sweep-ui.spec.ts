@@ -65,13 +65,22 @@ test("a 3 × 3 sweep from the form draws its curves, heatmap and saturation poin
 
   const iops = page.getByTestId("sweep-iops-chart");
   await expect(iops.locator(".recharts-line-curve")).toHaveCount(3);
-  await expect(iops.locator(".recharts-line-dots circle, .recharts-line-dot")).toHaveCount(9);
+  await expect(iops.locator(".sweep-dot")).toHaveCount(9);
   await expect(page.getByTestId("sweep-latency-chart").locator(".recharts-line-curve")).toHaveCount(3);
   await expect(page.getByTestId("fio-version-caption").first()).toContainText(/fio-\d/);
   await expect(page.getByTestId("sweep-heat-cell")).toHaveCount(9);
   await expect(page.getByTestId("sweep-heat-cell").first()).toHaveAttribute("tabindex", "0");
-  await expect(page.getByTestId("saturation-sentence")).toContainText(/\S/);
-  await expect(page.getByTestId("saturation-rule")).toContainText("p99");
+  // On a busy machine the run checks may flag every point (the device or CPUs busy with other
+  // work), and flagged points do not count: then the card must say so instead of a sentence.
+  const view = (await (await page.request.get(`/api/experiments/${id}`)).json()) as { sweep: { points: { status: string }[] } };
+  const counted = view.sweep.points.filter((p) => p.status === "done").length;
+  test.info().annotations.push({ type: "points counted", description: `${counted} of 9` });
+  if (counted > 0) {
+    await expect(page.getByTestId("saturation-sentence")).toContainText(/saturat|finished points/i);
+    await expect(page.getByTestId("saturation-rule")).toContainText("p99");
+  } else {
+    await expect(page.getByTestId("saturation-pending")).toContainText("flagged by the run checks");
+  }
 
   const csvHref = await page.getByRole("link", { name: "CSV" }).getAttribute("href");
   const csv = await page.request.get(csvHref!);
