@@ -117,7 +117,8 @@ describe("sweeps", () => {
     const byQd = new Map(v!.points.map((p) => [p.iodepth, p]));
     expect(byQd.get(first!.iodepth)).toMatchObject({ status: "invalid", problem: "Another process used the CPU" });
     expect(byQd.get(first!.iodepth === 1 ? 4 : 1)).toMatchObject({ status: "failed", iops: null });
-    expect(v?.saturation).toBeNull();
+    expect(v?.saturation?.point).toBeNull();
+    expect(v?.saturation?.sentence).toMatch(/^Not enough finished points: .* none has finished without a flag\.$/);
   });
 
   it("cancels like any experiment, and is no sweep for the A/B reader", async () => {
