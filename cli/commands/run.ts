@@ -1,3 +1,4 @@
+import { parseSteadyFlag } from "../../probes/fio/steady-state";
 import { getProbe, presetRefs, probeIds, resolvePreset, validateParams } from "../../probes/catalog";
 import { connectionOptions, paramPairs, parse, positiveInt } from "../args";
 import { connection, getJson, request } from "../client";
@@ -12,7 +13,8 @@ Launches a probe on a registered host through the HTTP API.
   --host NAME|ID       the host (its name as on the Hosts page, or its id)
   --preset P:NAME      a preset of the probe catalog, e.g. dd:write-direct, fio:randread-4k
   --probe P            instead of --preset: the probe alone, parameters from --param
-  --param k=v          set or override a parameter (repeatable), e.g. --param sizeMiB=64
+  --param k=v          set or override a parameter (repeatable), e.g. --param sizeMiB=64;
+                       fio's steady state: --param steadyState=iops:5%,window=5,ramp=2
   --target DIR         the directory to probe (default: the agent's first allowed directory)
   --repeats N          launch N repeats of the same configuration (1–20)
   --wait               follow the live output until the run ends; the exit code is the run's outcome
@@ -25,13 +27,13 @@ Launches a probe on a registered host through the HTTP API.
 Exit codes: 0 succeeded · 1 failed · 2 bad arguments · 3 cancelled · 4 lost · 5 refused by the
 server · 6 server unreachable · 7 --timeout passed.`;
 
-interface HostRow {
+export interface HostRow {
   id: string;
   name: string;
   capabilities: { allowedDirs?: string[] } | null;
 }
 
-function pickHost(hosts: HostRow[], wanted: string): HostRow {
+export function pickHost(hosts: HostRow[], wanted: string): HostRow {
   const exact = hosts.filter((h) => h.id === wanted.toLowerCase() || h.name === wanted);
   const loose = exact.length ? exact : hosts.filter((h) => h.name.toLowerCase() === wanted.toLowerCase());
   if (loose.length === 1) return loose[0]!;
@@ -76,6 +78,12 @@ export async function runCommand(argv: string[]): Promise<number> {
     params = {};
   }
   const overrides = paramPairs(values.param);
+  // fio's steady state as on the sweep command line: --param steadyState=iops:5%,window=5,ramp=2.
+  if (typeof overrides.steadyState === "string") {
+    const s = parseSteadyFlag(overrides.steadyState);
+    if (!s.ok) throw usageError(`--param steadyState: ${s.error}.`);
+    overrides.steadyState = s.spec;
+  }
   const repeats = positiveInt(values.repeats, "repeats", 20) ?? 1;
   const timeoutSec = positiveInt(values.timeout, "timeout", 7 * 24 * 3600);
   if (timeoutSec !== undefined && !values.wait) throw usageError("--timeout only applies with --wait.");

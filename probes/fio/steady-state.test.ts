@@ -57,3 +57,14 @@ describe("fio steady state: fio 3.33's JSON", () => {
     expect(readSteadyState(expectOk(parseFio(fixture("fio", "fio-3.33-numjobs2-group.json"))).measurements)).toBeNull();
   });
 });
+
+describe("fio steady state on the run's curves", () => {
+  it("the per-second charts say steady after N s, or not steady; without the criterion they say nothing", async () => {
+    const { seriesCharts } = await import("./view-series");
+    const series = [1, 2, 3].map((t) => ({ metric: "iops_series", value: 1000 * t, unit: "1/s", dims: { job: "j", direction: "read", t } }));
+    const withSteady = (attained: number) => ({ tool: "fio" as const, toolVersion: "3.33", warnings: [], measurements: [...series, { metric: "ss_attained", value: attained, unit: "", dims: { job: "j" } }, ...(attained ? [{ metric: "ss_after", value: 6490, unit: "ms", dims: { job: "j" } }] : [])] });
+    expect(seriesCharts(withSteady(1)).map((c) => c.title)).toContain("fio IOPS over time (steady after 6.5 s)");
+    expect(seriesCharts(withSteady(0)).map((c) => c.title)).toContain("fio IOPS over time (not steady within the runtime)");
+    expect(seriesCharts({ tool: "fio", toolVersion: "3.33", warnings: [], measurements: series }).map((c) => c.title)).toContain("fio IOPS over time");
+  });
+});

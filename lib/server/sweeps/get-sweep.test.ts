@@ -13,6 +13,8 @@ import { cancelExperiment } from "../experiments/cancel-experiment";
 import { createExperiment } from "../experiments/create-experiment";
 import { experimentCsv, experimentExportJson } from "../experiments/export-experiment";
 import { experimentApiJson } from "../experiments/get-experiment";
+import { shareExperiment } from "../experiments/share-experiment";
+import { snapshotSchema } from "../comparisons/snapshot";
 import { listExperiments } from "../experiments/list-experiments";
 import { finishRun } from "../runs/finish-run";
 import { getSweepView } from "./get-sweep";
@@ -103,6 +105,15 @@ describe("sweeps", () => {
     expect(csv[0]).toMatch(/^iodepth,numjobs,block_size_kib,order,status,iops,/);
     expect(csv[1]).toMatch(/^1,1,4,1,done,20000,/);
     expect(await experimentExportJson({ id })).toMatchObject({ kind: "sweep", experimentId: id, points: expect.any(Array) });
+
+    // A share carries the view without the host's name or the target unless the sharer chose them.
+    const { slug } = await shareExperiment({ id, createdById: null });
+    const shared = snapshotSchema.parse((await db().comparison.findUniqueOrThrow({ where: { slug }, select: { snapshot: true } })).snapshot).experiment?.sweep;
+    expect(shared).toMatchObject({ hostLabel: null, target: null, saturation: { sentence: v!.saturation!.sentence } });
+    expect(JSON.stringify(shared)).not.toContain(h.name);
+    const chosen = await shareExperiment({ id, createdById: null, include: { hostnames: true, paths: true, kernel: true, models: false } });
+    const open = snapshotSchema.parse((await db().comparison.findUniqueOrThrow({ where: { slug: chosen.slug }, select: { snapshot: true } })).snapshot).experiment?.sweep;
+    expect(open).toMatchObject({ hostLabel: h.name, target: "/srv/pb" });
   });
 
   it("a flagged run makes its point invalid and out of the saturation; a failed point does not fail the sweep", async () => {
@@ -117,7 +128,8 @@ describe("sweeps", () => {
     const byQd = new Map(v!.points.map((p) => [p.iodepth, p]));
     expect(byQd.get(first!.iodepth)).toMatchObject({ status: "invalid", problem: "Another process used the CPU" });
     expect(byQd.get(first!.iodepth === 1 ? 4 : 1)).toMatchObject({ status: "failed", iops: null });
-    expect(v?.saturation).toBeNull();
+    expect(v?.saturation?.point).toBeNull();
+    expect(v?.saturation?.sentence).toMatch(/^Not enough finished points: .* none has finished without a flag\.$/);
   });
 
   it("cancels like any experiment, and is no sweep for the A/B reader", async () => {

@@ -92,7 +92,10 @@ export async function getSweepView(experimentId: string, opts: { hideHost?: bool
       steady: { enabled, reached: steady?.reached ?? null, afterSec: steady?.afterSec ?? null },
     };
   });
+  // Once any point has a result the rule answers, if only with "not enough finished points"
+  // (points the run checks flagged have figures but do not count).
   const counted = points.filter((p) => p.status === "done");
+  const ended = points.some((p) => p.status === "done" || p.status === "invalid");
   const params = (exp.params ?? {}) as Record<string, unknown>;
   return {
     experimentId: exp.id,
@@ -104,7 +107,7 @@ export async function getSweepView(experimentId: string, opts: { hideHost?: bool
     workload: workloadOf(params, sweep.steadyState),
     grid: sweep.grid,
     points,
-    saturation: counted.length === 0 ? null : computeSaturation(counted),
+    saturation: ended ? computeSaturation(counted) : null,
     status: exp.status,
     createdAt: exp.createdAt.toISOString(),
     finishedAt: exp.finishedAt?.toISOString() ?? null,
