@@ -4,6 +4,7 @@ import { runCommand, RUN_HELP } from "./commands/run";
 import { runsCommand, RUNS_HELP } from "./commands/runs-list";
 import { scheduleCommand, SCHEDULE_HELP } from "./commands/schedule";
 import { alertsCommand, ALERTS_HELP, seriesCommand, SERIES_HELP } from "./commands/series";
+import { sweepCommand, SWEEP_HELP } from "./commands/sweep";
 import { CliError, EXIT } from "./exit-codes";
 import { terminalText } from "./terminal-text";
 
@@ -17,6 +18,7 @@ Commands:
   probebook schedule  create, list, show, pause, resume or delete schedules (a preset on hosts, by interval or cron)
   probebook series    series (one host, probe and parameters over time): list, show
   probebook alerts    regression and improvement alerts
+  probebook sweep     a fio workload over a queue depth × jobs grid: create, show (points and saturation)
 
 Every command takes --server URL (or PROBEBOOK_SERVER) and --token T (or PROBEBOOK_TOKEN, an
 API token from Settings → API tokens). \`probebook <command> --help\` for details.
@@ -38,7 +40,9 @@ ${SCHEDULE_HELP}
 
 ${SERIES_HELP}
 
-${ALERTS_HELP}`;
+${ALERTS_HELP}
+
+${SWEEP_HELP}`;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
@@ -48,6 +52,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   schedule: scheduleCommand,
   series: seriesCommand,
   alerts: alertsCommand,
+  sweep: sweepCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

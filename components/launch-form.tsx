@@ -217,6 +217,7 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
           {k.replace(/^params\.?/, "") || "parameters"}: {msgs.join(" ")}
         </span>
       ))}
+      {preset?.probe === "fio" ? <FioSteadyState paramsText={paramsText} setParamsText={setParamsText} /> : null}
       <label>
         Repeats (median and spread need 3–5)
         <input name="repeats" type="number" min={1} max={20} value={repeats} onChange={(e) => setRepeats(Number(e.target.value))} />
@@ -232,5 +233,33 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * fio's steady state (probes/fio/steady-state.ts) as a checkbox over the parameters' JSON: on, it
+ * adds steadyState (IOPS within 5 % over 5 s after a 2 s ramp) and a 60 s runtime when the preset
+ * has none (fio checks it only in a time-based job); off, it removes it.
+ */
+function FioSteadyState({ paramsText, setParamsText }: { paramsText: string; setParamsText: (t: string) => void }) {
+  let params: Record<string, unknown> | null = null;
+  try {
+    const parsed: unknown = JSON.parse(paramsText);
+    params = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    params = null;
+  }
+  const on = !!params && typeof params.steadyState === "object" && params.steadyState !== null;
+  const toggle = (checked: boolean) => {
+    if (!params) return;
+    const { steadyState: _s, ...rest } = params;
+    const next = checked ? { ...rest, runtimeSec: rest.runtimeSec ?? 60, loops: undefined, steadyState: { metric: "iops", limitPercent: 5, windowSec: 5, rampSec: 2 } } : rest;
+    setParamsText(JSON.stringify(next, null, 2));
+  };
+  return (
+    <label className="check">
+      <input type="checkbox" name="steadyState" checked={on} disabled={!params} onChange={(e) => toggle(e.target.checked)} />
+      End when steady (fio&apos;s steadystate: IOPS within 5 % over 5 s after a 2 s ramp; edit steadyState above for bw, slopes or other limits)
+    </label>
   );
 }

@@ -22,6 +22,9 @@ export default async function ExperimentsPage() {
         <p>
           <Link className="btn btn-primary" href="/experiments/new">
             New experiment
+          </Link>{" "}
+          <Link className="btn" href="/experiments/new?kind=sweep">
+            New sweep
           </Link>
         </p>
       ) : null}
@@ -56,6 +59,11 @@ export default async function ExperimentsPage() {
                 <tr key={r.id}>
                   <td>
                     <Link href={`/experiments/${r.id}`}>{r.title}</Link>
+                    {r.kind === "sweep" ? (
+                      <span className="badge" style={{ marginLeft: 6 }} data-testid="sweep-badge">
+                        sweep
+                      </span>
+                    ) : null}
                   </td>
                   <td>
                     {r.hostName ?? "–"}
@@ -66,7 +74,7 @@ export default async function ExperimentsPage() {
                       </span>
                     ) : null}
                   </td>
-                  <td>{r.arms.join(" · ")}</td>
+                  <td>{r.kind === "sweep" ? `${r.arms.length} grid points` : r.arms.join(" · ")}</td>
                   <td>
                     <span className={`badge badge-${r.status}`}>{r.status.toLowerCase()}</span>
                   </td>

@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { JOB_FILE_MAX_BYTES } from "../../probes/fio/jobfile/validate";
+import { parseSteadyFlag } from "../../probes/fio/steady-state";
 import { getProbe, presetRefs, probeIds, resolvePreset, validateParams } from "../../probes/catalog";
 import { connectionOptions, paramPairs, parse, positiveInt } from "../args";
 import { connection, getJson, request } from "../client";
@@ -15,7 +16,8 @@ Launches a probe on a registered host through the HTTP API.
   --host NAME|ID       the host (its name as on the Hosts page, or its id)
   --preset P:NAME      a preset of the probe catalog, e.g. dd:write-direct, fio:randread-4k
   --probe P            instead of --preset: the probe alone, parameters from --param
-  --param k=v          set or override a parameter (repeatable), e.g. --param sizeMiB=64
+  --param k=v          set or override a parameter (repeatable), e.g. --param sizeMiB=64;
+                       fio's steady state: --param steadyState=iops:5%,window=5,ramp=2
   --job-file PATH      fio only: run this fio job file (at most 64 KiB) instead of a preset's
                        workload; its options must be on the allow-list (see the README), and
                        the agent writes it into the run's private directory
@@ -31,13 +33,13 @@ Launches a probe on a registered host through the HTTP API.
 Exit codes: 0 succeeded · 1 failed · 2 bad arguments · 3 cancelled · 4 lost · 5 refused by the
 server · 6 server unreachable · 7 --timeout passed.`;
 
-interface HostRow {
+export interface HostRow {
   id: string;
   name: string;
   capabilities: { allowedDirs?: string[] } | null;
 }
 
-function pickHost(hosts: HostRow[], wanted: string): HostRow {
+export function pickHost(hosts: HostRow[], wanted: string): HostRow {
   const exact = hosts.filter((h) => h.id === wanted.toLowerCase() || h.name === wanted);
   const loose = exact.length ? exact : hosts.filter((h) => h.name.toLowerCase() === wanted.toLowerCase());
   if (loose.length === 1) return loose[0]!;
@@ -96,6 +98,12 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
   const overrides: Record<string, unknown> = paramPairs(values.param);
   if (jobFilePath !== undefined) overrides.jobFile = await readJobFile(jobFilePath);
+  // fio's steady state as on the sweep command line: --param steadyState=iops:5%,window=5,ramp=2.
+  if (typeof overrides.steadyState === "string") {
+    const s = parseSteadyFlag(overrides.steadyState);
+    if (!s.ok) throw usageError(`--param steadyState: ${s.error}.`);
+    overrides.steadyState = s.spec;
+  }
   const repeats = positiveInt(values.repeats, "repeats", 20) ?? 1;
   const timeoutSec = positiveInt(values.timeout, "timeout", 7 * 24 * 3600);
   if (timeoutSec !== undefined && !values.wait) throw usageError("--timeout only applies with --wait.");

@@ -80,7 +80,7 @@ export interface SweepView {
   grid: SweepGrid;
   /** Every grid point, in grid order (iodepth, then numjobs, then block size, ascending). */
   points: SweepPointResult[];
-  /** Computed from the done, valid points (lib/sweeps/saturation.ts); null while none has finished. */
+  /** Computed from the done, valid points (lib/sweeps/saturation.ts); null while no point has a result (done or invalid). */
   saturation: SweepSaturation | null;
   status: "RUNNING" | "FINISHED" | "FAILED" | "CANCELLED";
   createdAt: string;

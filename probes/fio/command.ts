@@ -3,6 +3,7 @@ import type { CommandSpec } from "../core/types";
 import { buildFioJobFileCommand } from "./jobfile/command";
 import { validateJobFile } from "./jobfile/validate";
 import type { FioParams } from "./params";
+import { steadyStateArgs } from "./steady-state";
 
 export const FIO_FILE = "probebook-fio.tmp";
 
@@ -51,6 +52,7 @@ export function buildFioCommand(params: FioParams, runDir: string): CommandSpec 
   if (params.numjobs > 1) args.push("--group_reporting");
   if (params.numaCpuNodes !== undefined) args.push(`--numa_cpu_nodes=${params.numaCpuNodes}`);
   if (params.runtimeSec !== undefined) args.push(`--runtime=${params.runtimeSec}`, "--time_based");
+  args.push(...steadyStateArgs(params.steadyState));
   if (params.loops !== undefined && params.loops > 1) args.push(`--loops=${params.loops}`);
   if (params.overwrite !== undefined) args.push(`--overwrite=${params.overwrite ? 1 : 0}`);
   if (params.invalidate !== undefined) args.push(`--invalidate=${params.invalidate ? 1 : 0}`);

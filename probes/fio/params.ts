@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PresetDef } from "../core/probe";
 import { isPowerOfTwo, targetSchema } from "../core/schemas";
 import { JOB_FILE_MAX_BYTES, describeProblem, validateJobFile } from "./jobfile/validate";
+import { steadyStateRefusal, steadyStateSchema } from "./steady-state";
 
 export const fioParamsSchema = z
   .object({
@@ -48,6 +49,8 @@ export const fioParamsSchema = z
       .string()
       .regex(/^\d{1,4}(-\d{1,4})?(,\d{1,4}(-\d{1,4})?){0,63}$/, 'NUMA nodes must be a node list such as "0" or "0,2-3"')
       .optional(),
+    /** End the time-based job early once steady (fio's steadystate=; probes/fio/steady-state.ts). */
+    steadyState: steadyStateSchema.optional(),
     /**
      * A fio job file to run instead of the fields above (which then only keep their defaults):
      * checked against the allow-list by probes/fio/jobfile/validate.ts, here and so again by the agent.
@@ -70,7 +73,11 @@ export const fioParamsSchema = z
   .refine((p) => p.loops === undefined || p.runtimeSec === undefined, { path: ["loops"], message: "passes (loops) and a runtime exclude each other: a time-based run ends at its runtime whatever the passes" })
   .refine((p) => p.overwrite === undefined || p.rw === "write" || p.rw === "randwrite" || p.rw === "randrw", { path: ["overwrite"], message: "overwrite (laying the file out first) applies to writes only; fio lays out a file it reads anyway" })
   .refine((p) => p.rwmixread === undefined || p.rw === "randrw", { path: ["rwmixread"], message: "a read share applies to mixed random I/O (rw randrw) only" })
-  .refine((p) => p.blockSizeKiB <= p.sizeMiB * 1024, { path: ["blockSizeKiB"], message: "block size must not exceed the file size" });
+  .refine((p) => p.blockSizeKiB <= p.sizeMiB * 1024, { path: ["blockSizeKiB"], message: "block size must not exceed the file size" })
+  .superRefine((p, ctx) => {
+    const refused = steadyStateRefusal(p);
+    if (refused) ctx.addIssue({ code: "custom", path: refused.path.split("."), message: refused.message });
+  });
 
 export type FioParams = z.infer<typeof fioParamsSchema>;
 

@@ -1,6 +1,7 @@
 import { MAX_DIM_CHARS } from "../core/schemas";
 import type { Measurement } from "../core/types";
 import { jobDims, percentileMetric, push } from "./metrics";
+import { steadyStateMeasurements } from "./steady-state";
 
 type Json = unknown;
 const isObject = (v: Json): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -129,6 +130,7 @@ export function readJobs(jobs: Json[]): FioJsonResult {
       jsonPlus ||= r.bins > 0;
     }
     latencyBuckets(measurements, job, base);
+    measurements.push(...steadyStateMeasurements(job, base));
     // fsync/fdatasync latencies (3.x "sync": {"total_ios", "lat_ns"}), when the job synced.
     const sync = job.sync;
     if (isObject(sync) && (num(sync.total_ios) ?? 0) > 0 && isObject(sync.lat_ns)) {

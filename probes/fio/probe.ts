@@ -39,6 +39,8 @@ export const fioProbe: ProbeDefinition<FioParams> = {
       { id: "iops_series", title: "IOPS in one second", unit: "1/s", better: "higher" },
       { id: "io_bytes", title: "bytes transferred", unit: "B", better: null },
       { id: "runtime", title: "runtime", unit: "ms", better: null },
+      { id: "ss_attained", title: "steady state attained (1) or not (0)", unit: "", better: null },
+      { id: "ss_after", title: "time until steady", unit: "ms", better: null },
       { id: "clat_mean_series", title: "mean completion latency in one second", unit: "ns", better: "lower" },
     ],
     // Every percentile fio prints (clat_p99.9, lat_p50 …).

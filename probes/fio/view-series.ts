@@ -1,5 +1,6 @@
 // fio's per-second figures (from its bandwidth, IOPS and latency logs) over the run's elapsed
 // time: as the probe's progress series for the timeline and as line charts of the run.
+import { readSteadyState, steadyStateText } from "./steady-state";
 import { splitCollectedFiles } from "../core/collected-files";
 import { displayUnit } from "../core/metrics";
 import type { Measurement, NormalisedResult } from "../core/types";
@@ -53,13 +54,15 @@ function timeTicks(end: number): { value: number; label: string }[] {
 /** One line chart per kind (bandwidth, IOPS, latency), a line per direction. */
 export function seriesCharts(result: NormalisedResult): RunChart[] {
   const series = fromMeasurements(result.measurements);
+  // A run with fio's steadystate says on its curves whether, and when, fio found it steady.
+  const steady = readSteadyState(result.measurements);
   const charts: RunChart[] = [];
   for (const kind of KINDS) {
     const mine = series.filter((s) => s.key.startsWith(`fio.${kind.key}.`));
     if (mine.length === 0) continue;
     const end = Math.max(...mine.flatMap((s) => s.points.map((p) => p.t)));
     charts.push({
-      title: `fio ${kind.what} over time`,
+      title: `fio ${kind.what} over time${steady ? ` (${steadyStateText(steady)})` : ""}`,
       kind: "line",
       xLabel: "seconds since fio started",
       yLabel: kind.unit,

@@ -10,6 +10,6 @@ export const GET = handle(experimentsApi.list, async ({ query }) => ({ status: 2
 
 export const POST = handle(experimentsApi.create, async ({ actor, body: input }) => {
   const { id } = await createExperiment({ input, createdById: actor.userId });
-  await audit({ actor, action: "experiment.create", target: { type: "experiment", id }, details: { hostId: input.hostId, probe: input.probe, arms: input.arms.length } });
+  await audit({ actor, action: "experiment.create", target: { type: "experiment", id }, details: { hostId: input.hostId, probe: input.probe, kind: input.kind, arms: input.arms.length, ...(input.sweep ? { points: input.sweep.iodepths.length * input.sweep.numjobs.length * (input.sweep.blockSizesKiB?.length ?? 1) } : {}) } });
   return { status: 201, json: { id } };
 });

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CompareBody } from "@/components/compare/compare-body";
+import { SweepBody } from "@/components/sweeps/sweep-body";
 import styles from "@/components/compare/compare.module.css";
 import { buildComparison } from "@/lib/compare/model";
 import { serverUrl } from "@/lib/server/hosts/server-url";
@@ -40,6 +41,23 @@ export default async function SharedComparisonPage({ params, searchParams }: Pro
   const model = buildComparison(c.runs, { fold });
   const hasRepeats = model.series.some((s) => s.runIds.length > 1) || (!fold && c.runs.length > 1);
   const created = new Date(c.createdAt).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" });
+  // A shared sweep: its own view, frozen with host and target left out unless the sharer chose them.
+  const sweep = c.experiment?.sweep;
+  if (sweep) {
+    return (
+      <>
+        <p className="muted small">Shared sweep · read-only</p>
+        <h1 data-testid="shared-title">{c.title}</h1>
+        <p className="muted">
+          A fio queue-depth sweep frozen on {created} UTC. Measured with <Link href="/">Probebook</Link>.
+        </p>
+        <SweepBody view={sweep} linkRuns={false} />
+        <p className="small">
+          Download the runs: <a href={`/api/comparisons/${slug}/csv`}>CSV</a> · <a href={`/api/comparisons/${slug}`}>JSON</a>
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <p className="muted small">Shared comparison · read-only</p>

@@ -15,6 +15,9 @@ import { isUuid } from "@/lib/http/params";
 import { armPoints } from "@/lib/experiments/chart-points";
 import { getExperiment, type ExperimentView } from "@/lib/server/experiments/get-experiment";
 import { getExperimentFindings } from "@/lib/server/experiments/get-experiment-findings";
+import { listExperiments } from "@/lib/server/experiments/list-experiments";
+import { getSweepView } from "@/lib/server/sweeps/get-sweep";
+import { SweepExperimentPage } from "@/components/sweeps/sweep-page";
 
 export const metadata: Metadata = { title: "Experiment" };
 export const dynamic = "force-dynamic";
@@ -114,6 +117,12 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
   const { id } = await params;
   const actor = await requirePageUser(`/experiments/${id}`);
   if (!isUuid(id)) notFound();
+  // A sweep has its own view (lib/server/sweeps/get-sweep.ts); null for any other kind.
+  const sweep = await getSweepView(id);
+  if (sweep) {
+    const others = (await listExperiments({ limit: 100 })).filter((e) => e.kind === "sweep" && e.id !== id).map((e) => ({ id: e.id, title: `${e.title} (${e.hostName ?? "a removed host"})` }));
+    return <SweepExperimentPage view={sweep} operator={roleAtLeast(actor.role, "OPERATOR")} otherSweeps={others} />;
+  }
   const v = await getExperiment({ id }).catch((err: unknown) => {
     if (err instanceof AppError && err.code === "NOT_FOUND") notFound();
     throw err;

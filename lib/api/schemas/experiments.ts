@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { uuidSchema } from "../../http/params";
 import { ARM_TUNABLE_NAMES, notArmSetting, TUNABLES } from "../../../probes/tunables/catalogue";
+import { sweepBodyIssues, sweepSpecSchema, sweepViewSchema } from "./sweeps";
 
 const tunableValue = z.union([z.string().trim().min(1).max(500), z.number().finite()]).transform((v) => String(v));
 
@@ -75,12 +76,17 @@ export const createExperimentSchema = z
   .object({
     hostId: uuidSchema("Pick a registered host."),
     title: z.string().trim().min(1).max(200).optional(),
+    /** "ab" (default): arms compared over rounds. "sweep": one fio workload over an iodepth × numjobs grid. */
+    kind: z.enum(["ab", "sweep"]).default("ab"),
+    /** kind "sweep": the grid and steady state (lib/api/schemas/sweeps.ts). */
+    sweep: sweepSpecSchema.optional(),
     probe: z.string().min(1).max(50),
     /** Probe parameters; `target` may be left out when every arm says where it runs. */
     params: z.record(z.string(), z.unknown()).optional(),
     /** A preset id of the probe ("write-direct"), instead of or under `params`. */
     preset: z.string().min(1).max(100).optional(),
-    arms: z.array(armInputSchema).min(2, "An experiment compares at least two arms.").max(8, "At most 8 arms."),
+    /** kind "ab": two to eight arms; a sweep has none. */
+    arms: z.array(armInputSchema).max(8, "At most 8 arms.").default([]),
     repeats: repeatsSchema.default({ min: 4, max: 10, stop: "precision", precisionPct: 5, cvTarget: 2.5, budgetMin: 15, warmup: true, order: "abba", dropCaches: false }),
     /**
      * Where the lab arms make their file systems: a loop-mounted image each (default), or one
@@ -96,7 +102,15 @@ export const createExperimentSchema = z
       .optional(),
   })
   .strict()
-  .refine((b) => b.params !== undefined || b.preset !== undefined, { path: ["params"], message: "Give params or a preset." });
+  .refine((b) => b.params !== undefined || b.preset !== undefined, { path: ["params"], message: "Give params or a preset." })
+  .superRefine((b, ctx) => {
+    if (b.kind === "sweep") {
+      for (const issue of sweepBodyIssues(b)) ctx.addIssue({ code: "custom", ...issue });
+    } else {
+      if (b.arms.length < 2) ctx.addIssue({ code: "custom", path: ["arms"], message: "An experiment compares at least two arms." });
+      if (b.sweep !== undefined) ctx.addIssue({ code: "custom", path: ["sweep"], message: 'sweep belongs to kind "sweep".' });
+    }
+  });
 export type CreateExperimentInput = z.infer<typeof createExperimentSchema>;
 
 export const listExperimentsQuerySchema = z.object({
@@ -108,6 +122,8 @@ export const listExperimentsQuerySchema = z.object({
 export const experimentResponseSchema = z.object({
   id: z.string(),
   title: z.string(),
+  kind: z.enum(["ab", "sweep"]).describe('"ab": arms compared over rounds; "sweep": one fio workload over an iodepth × numjobs grid.'),
+  sweep: sweepViewSchema.optional().describe('kind "sweep": the grid\'s points, their figures and the saturation point.'),
   hostId: z.string().nullable(),
   hostName: z.string().nullable().describe("The host's name; for a removed host, the name it had."),
   hostRemoved: z.boolean().describe("Run on a host that has since been deleted; the experiment and its runs are kept."),
@@ -194,6 +210,7 @@ export const experimentResponseSchema = z.object({
 export const experimentListItemSchema = z.object({
   id: z.string(),
   title: z.string(),
+  kind: z.enum(["ab", "sweep"]),
   hostName: z.string().nullable(),
   hostRemoved: z.boolean().describe("Run on a host that has since been deleted; hostName is the name it had."),
   probe: z.string(),

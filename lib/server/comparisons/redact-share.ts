@@ -44,6 +44,8 @@ function redactExperiment(e: ExperimentSnapshot, a: ShareAliases): ExperimentSna
     arms: e.arms.map((arm) => ({ ...arm, label: labels.get(arm.label)!, setup: a.text(arm.setup) })),
     verdict: e.verdict.map((l) => ({ ...l, sentence: sentence(l.sentence), metric: a.text(l.metric), baseline: labels.get(l.baseline) ?? sentence(l.baseline), arm: labels.get(l.arm) ?? sentence(l.arm) })),
     warnings: e.warnings.map(sentence),
+    // A sweep's points are named by their grid values; its title and the runs' errors are free text.
+    ...(e.sweep ? { sweep: { ...e.sweep, title: a.text(e.sweep.title), points: e.sweep.points.map((p) => ({ ...p, problem: p.problem === null ? null : a.text(p.problem) })) } } : {}),
   };
 }
 

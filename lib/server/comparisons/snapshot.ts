@@ -1,6 +1,7 @@
 // The frozen form of a shared comparison: everything the page, the JSON and the CSV need, so a
 // later change or deletion of the runs does not change or break it.
 import { z } from "zod";
+import { sweepViewSchema } from "../../api/schemas/sweeps";
 import { TOOL_IDS } from "../../../probes/catalog";
 import type { CompareRun } from "../../compare/types";
 import { RUN_ORIGINS } from "../../run-status";
@@ -49,6 +50,8 @@ export const experimentSnapshotSchema = z.object({
   warnings: z.array(z.string()),
   /** Its host was deleted before the share (the host's name is never shared). Absent in older shares. */
   hostRemoved: z.boolean().optional(),
+  /** A shared sweep: its SweepView, host name and target left out unless the sharer chose them. */
+  sweep: sweepViewSchema.optional(),
 });
 export type ExperimentSnapshot = z.infer<typeof experimentSnapshotSchema>;
 

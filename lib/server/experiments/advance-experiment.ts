@@ -90,6 +90,8 @@ async function settle(tx: Prisma.TransactionClient, experimentId: string): Promi
     return null;
   }
 
+  if (exp.kind === "sweep") return settleSweep(tx, exp, runs, arms);
+
   const bad = runs.find((r) => ENDED_BADLY.includes(r.status)) ?? (exp.hostId === null ? { armIndex: null, round: null, status: "CANCELLED" as const, errorMessage: "The host was removed." } : undefined);
   if (bad) {
     const why =
@@ -142,6 +144,30 @@ async function settle(tx: Prisma.TransactionClient, experimentId: string): Promi
       verdict: verdictJson(s, [...(decision.reason === "max" || decision.reason === "budget" ? [decision.message] : []), ...labWithoutDirectIo(runs)]),
       reverted: revertedOf(runs, arms),
     },
+  });
+  return null;
+}
+
+/**
+ * A running sweep: a point that failed is that point's answer (the others still tell the curve),
+ * so nothing is cancelled; when every point's run has ended the sweep is FINISHED, or FAILED when
+ * none succeeded. A host removed mid-sweep cancels what is still queued.
+ */
+async function settleSweep(tx: Prisma.TransactionClient, exp: { id: string; hostId: string | null }, runs: RunRow[], arms: StoredArm[]): Promise<null> {
+  const open = runs.filter((r) => r.status === "QUEUED" || r.status === "RUNNING");
+  if (exp.hostId === null && open.length > 0) {
+    await tx.probeRun.updateMany({ where: { experimentId: exp.id, status: "QUEUED" }, data: { status: "CANCELLED", finishedAt: new Date(), cancelRequestedAt: new Date(), errorMessage: "Not run: the host was removed." } });
+    await tx.experiment.update({ where: { id: exp.id }, data: { status: "CANCELLED", decision: "cancelled", decisionMessage: "The host was removed.", finishedAt: new Date() } });
+    return null;
+  }
+  if (open.length > 0) return null;
+  const ok = runs.filter((r) => r.status === "SUCCEEDED").length;
+  const message = `All ${runs.length} points ran: ${ok} succeeded${ok < runs.length ? `, ${runs.length - ok} did not` : ""}.`;
+  await tx.experiment.update({
+    where: { id: exp.id },
+    data: ok > 0
+      ? { status: "FINISHED", decision: "complete", decisionMessage: message, finishedAt: new Date(), reverted: revertedOf(runs, arms) }
+      : { status: "FAILED", decision: "failed", decisionMessage: `No point of the sweep succeeded. ${runs.find((r) => r.errorMessage)?.errorMessage ?? ""}`.trim(), finishedAt: new Date(), reverted: revertedOf(runs, arms) },
   });
   return null;
 }

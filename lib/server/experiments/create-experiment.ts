@@ -11,6 +11,7 @@ import { missingToolMessage, reportedHostFacts } from "../hosts/host-summary";
 import { notifyHost } from "../../instance/notify";
 import { defaultArmLabel, type StoredArm, type StoredPolicy } from "./arm-plan";
 import { queueRound } from "./queue-round";
+import { createSweep } from "../sweeps/create-sweep";
 import { trialBindingErrors } from "./trial-checks";
 import { readHostProfile } from "../../../probes/profile/read-profile";
 import type { CreateExperimentInput } from "../../api/schemas/experiments";
@@ -26,7 +27,7 @@ type FieldErrors = Record<string, string[]>;
 const add = (errors: FieldErrors, field: string, message: string) => (errors[field] ??= []).push(message);
 
 /** An arm's admission refusal (probes/admission.ts) as field errors; `targetField` is where its target came from. */
-function addRefusal(errors: FieldErrors, r: Refusal, targetField: string, hostName: string) {
+export function addRefusal(errors: FieldErrors, r: Refusal, targetField: string, hostName: string) {
   switch (r.kind) {
     case "invalid-params":
       for (const [k, msgs] of Object.entries(r.fieldErrors)) for (const m of msgs) if (!errors[`params.${k}`]?.includes(m)) add(errors, `params.${k}`, m);
@@ -89,6 +90,7 @@ function checkTunables(arm: NonNullable<CreateExperimentInput["arms"][number]["t
  */
 export async function createExperiment(opts: { input: CreateExperimentInput; createdById: string | null }): Promise<{ id: string }> {
   const { input } = opts;
+  if (input.kind === "sweep") return createSweep(opts);
   const probe = getProbe(input.probe);
   if (!probe) throw new AppError("BAD_REQUEST", `Unknown probe "${input.probe}".`, { probe: [`Choose ${probeChoices()}.`] });
   const host = await db().host.findUnique({ where: { id: input.hostId }, select: { id: true, name: true, capabilities: true, profile: true } });

@@ -1,5 +1,8 @@
 import { headlineValues, type NormalisedResult } from "../../../probes/catalog";
 import { db } from "../../db";
+import { AppError } from "../../http/app-error";
+import { getSweepView } from "../sweeps/get-sweep";
+import { sweepCsv } from "../sweeps/sweep-csv";
 import { experimentJson, getExperiment } from "./get-experiment";
 
 const cell = (v: string | number | null) => {
@@ -12,6 +15,7 @@ const cell = (v: string | number | null) => {
 /** One row per run and headline figure, in display units, with why a run does not count; then the verdict lines; then the host. */
 export async function experimentCsv(opts: { id: string }): Promise<string> {
   const v = await getExperiment({ id: opts.id });
+  if (v.kind === "sweep") return sweepCsv(await sweepOrThrow(v.id), cell);
   const runs = await db().probeRun.findMany({ where: { experimentId: v.id }, select: { id: true, params: true, result: true, status: true }, orderBy: { createdAt: "asc" } });
   const rows: (string | number | null)[][] = [["arm", "round", "run", "status", "fs_type", "metric", "dims", "value", "unit", "excluded_because"]];
   for (const r of v.runs) {
@@ -35,6 +39,15 @@ export async function experimentCsv(opts: { id: string }): Promise<string> {
   return rows.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 
+async function sweepOrThrow(id: string) {
+  const sweep = await getSweepView(id);
+  if (!sweep) throw new AppError("NOT_FOUND", `No sweep ${id}.`);
+  return sweep;
+}
+
+/** An A/B experiment with its runs and verdict; a sweep as its SweepView. */
 export async function experimentExportJson(opts: { id: string }) {
-  return experimentJson(await getExperiment({ id: opts.id }));
+  const v = await getExperiment({ id: opts.id });
+  if (v.kind === "sweep") return { kind: "sweep", ...(await sweepOrThrow(v.id)) };
+  return experimentJson(v);
 }

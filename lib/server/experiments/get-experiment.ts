@@ -4,6 +4,7 @@ import { achievedText, roundOrder, worstHalfWidth } from "../../experiments/sche
 import { summariseExperiment, type ExperimentSummary } from "../../experiments/summarise";
 import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { getSweepView } from "../sweeps/get-sweep";
 import { readArms, readPolicy, warmupRounds, type StoredArm, type StoredPolicy } from "./arm-plan";
 
 export interface ExperimentRunView {
@@ -24,6 +25,7 @@ export interface ExperimentRunView {
 export interface ExperimentView {
   id: string;
   title: string;
+  kind: "ab" | "sweep";
   hostId: string | null;
   hostName: string | null;
   /** Its host was deleted: hostName is the name it had (experiments stay, like runs). */
@@ -79,6 +81,7 @@ export async function getExperiment(opts: { id: string }): Promise<ExperimentVie
   return {
     id: exp.id,
     title: exp.title,
+    kind: exp.kind === "sweep" ? "sweep" : "ab",
     hostId: exp.hostId,
     hostName: exp.host?.name ?? exp.hostLabel,
     hostRemoved: exp.hostId === null,
@@ -129,11 +132,19 @@ export async function getExperiment(opts: { id: string }): Promise<ExperimentVie
   };
 }
 
+/** GET /api/experiments/:id: the experiment, with its SweepView when it is a sweep. */
+export async function experimentApiJson(id: string) {
+  const v = await getExperiment({ id });
+  const sweep = v.kind === "sweep" ? await getSweepView(id) : null;
+  return { ...experimentJson(v), ...(sweep ? { sweep } : {}) };
+}
+
 /** The API's shape of an experiment (GET /api/experiments/:id). */
 export function experimentJson(v: ExperimentView) {
   return {
     id: v.id,
     title: v.title,
+    kind: v.kind,
     hostId: v.hostId,
     hostName: v.hostName,
     hostRemoved: v.hostRemoved,

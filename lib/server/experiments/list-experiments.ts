@@ -4,6 +4,7 @@ import { readArms } from "./arm-plan";
 export interface ExperimentListItem {
   id: string;
   title: string;
+  kind: "ab" | "sweep";
   hostName: string | null;
   /** Its host was deleted: hostName is the name it had. */
   hostRemoved: boolean;
@@ -23,7 +24,7 @@ export async function listExperiments(opts: { hostId?: string; limit?: number } 
     where: opts.hostId ? { hostId: opts.hostId } : {},
     orderBy: { createdAt: "desc" },
     take: opts.limit ?? 50,
-    select: { id: true, title: true, probe: true, arms: true, status: true, decision: true, verdict: true, createdAt: true, hostId: true, hostLabel: true, host: { select: { name: true } } },
+    select: { id: true, title: true, kind: true, probe: true, arms: true, status: true, decision: true, verdict: true, createdAt: true, hostId: true, hostLabel: true, host: { select: { name: true } } },
   });
   const counts = await db().probeRun.groupBy({
     by: ["experimentId", "status"],
@@ -40,6 +41,7 @@ export async function listExperiments(opts: { hostId?: string; limit?: number } 
     return {
       id: r.id,
       title: r.title,
+      kind: r.kind === "sweep" ? ("sweep" as const) : ("ab" as const),
       hostName: r.host?.name ?? r.hostLabel,
       hostRemoved: r.hostId === null,
       probe: r.probe,

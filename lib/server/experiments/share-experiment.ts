@@ -1,14 +1,20 @@
 import { AppError } from "../../http/app-error";
 import { createComparison } from "../comparisons/create-comparison";
 import type { ExperimentSnapshot } from "../comparisons/snapshot";
+import type { ShareInclude } from "../../api/schemas/comparisons";
+import { getSweepView } from "../sweeps/get-sweep";
 import { getExperiment } from "./get-experiment";
 
 /**
  * A share link of an experiment: its successful runs frozen like a shared comparison (host names
  * and paths left out), with the verdict as it stands now frozen beside them.
  */
-export async function shareExperiment(opts: { id: string; createdById: string | null }): Promise<{ slug: string }> {
+export async function shareExperiment(opts: { id: string; createdById: string | null; include?: ShareInclude }): Promise<{ slug: string }> {
   const v = await getExperiment({ id: opts.id });
+  // A sweep's view goes with it: its host name only when the sharer chose host names, its target
+  // only when they chose paths (a share link's defaults keep both out).
+  const sweepView = v.kind === "sweep" ? await getSweepView(v.id, { hideHost: !opts.include?.hostnames }) : null;
+  const sweep = sweepView ? { ...sweepView, target: opts.include?.paths ? sweepView.target : null, experimentId: "" } : null;
   // The shared runs are the ones the verdict counts: flagged and warm-up runs stay out.
   const counted = new Set(v.summary.arms.flatMap((a) => a.validRunIds));
   const runIds = v.runs.filter((r) => r.status === "SUCCEEDED" && (counted.has(r.id) || counted.size === 0)).map((r) => r.id);
@@ -31,7 +37,8 @@ export async function shareExperiment(opts: { id: string; createdById: string | 
     ),
     warnings: v.summary.warnings,
     hostRemoved: v.hostRemoved,
+    ...(sweep ? { sweep } : {}),
   };
-  const { slug } = await createComparison({ runIds: runIds.slice(0, 30), title: v.title }, opts.createdById, { experiment });
+  const { slug } = await createComparison({ runIds: runIds.slice(0, 30), title: v.title, ...(opts.include ? { include: opts.include } : {}) }, opts.createdById, { experiment });
   return { slug };
 }

@@ -1,7 +1,7 @@
 import { experimentsApi } from "@/lib/api/experiments";
-import { experimentJson, getExperiment } from "@/lib/server/experiments/get-experiment";
+import { experimentApiJson } from "@/lib/server/experiments/get-experiment";
 import { handle } from "../../handle";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handle(experimentsApi.get, async ({ params: { id } }) => ({ status: 200, json: experimentJson(await getExperiment({ id })) }));
+export const GET = handle(experimentsApi.get, async ({ params: { id } }) => ({ status: 200, json: await experimentApiJson(id) }));
