@@ -113,7 +113,10 @@ const sorted = <T>(record: Record<string, T>): Record<string, T> => Object.fromE
 
 export function sarVocabulary(dir = LOCALE_DIR, releases: SarReleases = readReleases()): SarVocabulary {
   const labels: SarVocabulary["labels"] = {};
-  const add = (label: string, kind: LabelKind, lang: string) => {
+  const add = (raw: string, kind: LabelKind, lang: string) => {
+    // sar pads the label to a column ("%-11s"): a translation's own trailing blanks add nothing.
+    const label = raw.trim();
+    if (label === "") return;
     const entry = (labels[label] ??= { kind, languages: [] });
     // A word two msgids share keeps the first kind (averages before min/max): none does today.
     if (!entry.languages.includes(lang)) entry.languages.push(lang);

@@ -3,8 +3,8 @@ import { MAX_DIM_CHARS } from "../core/schemas";
 import { splitLines, tokensWithPositions } from "../core/text";
 import type { Measurement } from "../core/types";
 import { KEY_COLUMNS, TEXT_COLUMNS, sectionFor, unitFor } from "./columns";
-import { extremeOf } from "./labels";
 import { readTime } from "./time";
+import { extremeOf, labelKind, languageOfLabel, SAR_ERROR_RE } from "./vocabulary";
 
 // sar's text report: a "Linux …" banner, then per table a header line that starts with a time,
 // rows that start with a time, and optionally average rows whose label is "Average:" in the
@@ -63,18 +63,12 @@ export interface SarTextResult {
   traits: string[];
 }
 
-// The translated "Average:" label says which language sar ran in (nls/*.po of sysstat).
-const LANGUAGE_OF_AVERAGE: Record<string, string> = {
-  "Average:": "English", "Durchschn.:": "de", "Moyenne :": "fr", "Media:": "es/it", "Média:": "pt",
-  "Gemiddeld:": "nl", "Średnia:": "pl", "Среднее:": "ru", "Середнє:": "uk", "Průměr:": "cs",
-  "平均値:": "ja_JP", "平均时间:": "zh_CN", "平均時間：": "zh_TW", "평균값:": "ko_KR", "평균:": "ko_KR",
-};
-
-const ERROR_RE = /^(Cannot open|Invalid system activity file|Requested activities not available|Please check if data collecting|Usage: sar|sar: )/i;
+// The row labels and error messages in every language sysstat translates them into, and which
+// language a label is, come from sysstat's own catalogs (vocabulary.ts).
 
 // Column names look like "%user", "pgpgin/s", "rd_sec/s", "areq-sz", "ldavg-1", "DEV".
 const COLUMN_RE = /^[%A-Za-z][A-Za-z0-9_%/.-]*$/;
-// Translated average labels: "Average:", "Durchschn.:", "Moyenne :", "Media:", "平均时间:".
+// The shape of a label no catalog holds (a translation of a release not read): words and a colon.
 const AVERAGE_LABEL_RE = /^[\p{L}\p{M}.'’]+(?: [\p{L}\p{M}.'’]+)*\s?[:：]$/u;
 const LABEL_WORD_RE = /^[\p{L}\p{M}.'’]+$/u;
 
@@ -171,7 +165,7 @@ export function parseSarText(output: string): SarTextResult {
       table = null; // banner of another report
       continue;
     }
-    if (ERROR_RE.test(text)) {
+    if (SAR_ERROR_RE.test(text)) {
       errors.push(text);
       continue;
     }
@@ -195,7 +189,7 @@ export function parseSarText(output: string): SarTextResult {
     const tokens = text.split(/\s+/);
     const colon = tokens.findIndex((t, i) => i < 3 && /[:：]$/.test(t));
     const labelText = colon >= 0 ? tokens.slice(0, colon + 1).join(" ") : "";
-    if (colon >= 0 && AVERAGE_LABEL_RE.test(labelText)) {
+    if (colon >= 0 && (labelKind(labelText) !== null || AVERAGE_LABEL_RE.test(labelText))) {
       if (extremeOf(labelText)) extremes = true;
       else averageLabel ??= labelText;
       const rest = tokens.slice(colon + 1);
@@ -213,7 +207,10 @@ export function parseSarText(output: string): SarTextResult {
     if (table && tokens.length > table.columns.length) {
       const head = tokens.slice(0, tokens.length - table.columns.length);
       if (head.every((t) => LABEL_WORD_RE.test(t))) {
-        addRow(tokens.slice(-table.columns.length), "average");
+        // Labels without a colon: Croatian "Minimum"/"Maksimum" of sar -x are extremes.
+        const stat = extremeOf(head.join(" "));
+        if (stat) extremes = true;
+        addRow(tokens.slice(-table.columns.length), "average", stat);
       }
     }
   }
@@ -233,8 +230,8 @@ export function parseSarText(output: string): SarTextResult {
   }
   if (mismatched > 0) warnings.push(`${mismatched} sar row(s) did not match their header and were skipped`);
   const traits: string[] = [];
-  const language = averageLabel ? LANGUAGE_OF_AVERAGE[averageLabel] : undefined;
-  if (language && language !== "English") traits.push(language);
+  const language = averageLabel ? languageOfLabel(averageLabel) : null;
+  if (language) traits.push(language);
   if (twelveHour) traits.push("12-hour times");
   if (cjkTime && !language) traits.push("CJK times");
   if (extremes) traits.push("-x minimum/maximum");
