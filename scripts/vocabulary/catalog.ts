@@ -5,7 +5,7 @@
 // and per string a list of static parts each followed by a macro reference, ~0 at the end).
 // Macros are rendered back as "%<PRIdMAX>", as in the .po file.
 import { readFileSync } from "node:fs";
-import gettextParser from "gettext-parser";
+import { mo, po, type GetTextTranslationRecord } from "gettext-parser";
 
 export interface Message {
   msgid: string;
@@ -20,7 +20,7 @@ export interface Catalog {
   messages: Map<string, Message>;
 }
 
-function fromTranslations(translations: Record<string, Record<string, { msgid: string; msgid_plural?: string; msgstr: string[] }>>): Map<string, Message> {
+function fromTranslations(translations: GetTextTranslationRecord): Map<string, Message> {
   const out = new Map<string, Message>();
   for (const [context, messages] of Object.entries(translations)) {
     if (context !== "") continue;
@@ -72,16 +72,16 @@ function sysdepMessages(data: Buffer): Message[] {
 
 export function readMo(file: string): Catalog {
   const data = readFileSync(file);
-  const parsed = gettextParser.mo.parse(data);
+  const parsed = mo.parse(data);
   const messages = fromTranslations(parsed.translations);
   for (const m of sysdepMessages(data)) messages.set(m.msgid, m);
   return { project: parsed.headers["Project-Id-Version"] ?? "", messages };
 }
 
 export function readPo(text: string | Buffer): Catalog {
-  const parsed = gettextParser.po.parse(text);
+  const parsed = po.parse(text);
   // Fuzzy entries are not compiled into the .mo the tool reads: skip them as msgfmt does.
-  const translations: typeof parsed.translations = {};
+  const translations: GetTextTranslationRecord = {};
   for (const [context, messages] of Object.entries(parsed.translations)) {
     translations[context] = Object.fromEntries(
       Object.entries(messages).filter(([, m]) => !/\bfuzzy\b/.test(m.comments?.flag ?? "")),
