@@ -11,7 +11,7 @@ import { expectOk, one } from "../core/testing";
 import { parseDd } from "./parse";
 import generated from "./vocabulary.generated.json";
 
-const TRANSLATED: Record<string, { copied?: string[] }> = generated.languages;
+const TRANSLATED: Record<string, { copied?: string[]; infinity?: string }> = generated.languages;
 
 /** The figures read, checked against the summary line itself: its bytes and its seconds as printed. */
 function read(stderr: string, bytes: number, lang: string) {

@@ -4,7 +4,7 @@ import { splitLines, tokensWithPositions } from "../core/text";
 import type { Measurement } from "../core/types";
 import { KEY_COLUMNS, TEXT_COLUMNS, sectionFor, unitFor } from "./columns";
 import { readTime } from "./time";
-import { extremeOf, labelKind, languageOfLabel, SAR_ERROR_RE } from "./vocabulary";
+import { extremeOf, labelKind, languageOfLabel, isSarError } from "./vocabulary";
 
 // sar's text report: a "Linux …" banner, then per table a header line that starts with a time,
 // rows that start with a time, and optionally average rows whose label is "Average:" in the
@@ -101,6 +101,7 @@ export function parseSarText(output: string): SarTextResult {
   const dayOf = new Map<string, { last: string; day: number }>();
   const timedRows: { at: number; count: number; day: number }[] = [];
   let maxDay = 1;
+  let nonEmptyLines = 0;
 
   // `time` is a sample time or "average"; min/max rows of sar -x carry `stat` and no time, so
   // nothing that plots times or averages mistakes them for either.
@@ -165,7 +166,8 @@ export function parseSarText(output: string): SarTextResult {
       table = null; // banner of another report
       continue;
     }
-    if (SAR_ERROR_RE.test(text)) {
+    // sar prints its errors before anything else: translations are looked up on the first lines.
+    if (isSarError(text, ++nonEmptyLines <= 10)) {
       errors.push(text);
       continue;
     }

@@ -44,23 +44,45 @@ export function extremeOf(label: string): "min" | "max" | null {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+const PLACEHOLDER = /%[#\d.]*[sdxu]/;
+
 /** One printf format as a line pattern: "%s" and "%#x" stand for anything, blanks for any blanks. */
-function formatPattern(format: string): string {
-  return format
+function formatPattern(format: string): RegExp {
+  const body = format
     .split(/(%[#\d.]*[sdxu])/)
     .map((part, i) => (i % 2 === 1 ? ".+?" : escape(part).replace(/\s+/g, "\\s+")))
     .join("");
+  return new RegExp(`^${body}`, "iu");
 }
 
+const WORDS = /[^\p{L}]+/u;
+
+// sar's own errors in every catalog language, each under its longest word (a letter run): a line
+// is tested only against the messages whose word it contains. A translation that is mostly
+// placeholders would match any line: such a one is left out.
+const ERROR_FORMS = new Map<string, RegExp[]>();
+for (const format of new Set(Object.values(ERRORS).flat())) {
+  const fixed = format.replace(new RegExp(PLACEHOLDER, "g"), " ");
+  if (fixed.trim().length < 8) continue;
+  const word = fixed.toLowerCase().split(WORDS).sort((a, b) => b.length - a.length)[0] ?? "";
+  if (word.length < 4) continue;
+  ERROR_FORMS.set(word, [...(ERROR_FORMS.get(word) ?? []), formatPattern(format)]);
+}
+
+// The English messages, tested on every line (as sar prints them without a catalog).
+const ENGLISH_ERROR_RE = /^(?:Cannot open|Invalid system activity file|Requested activities not available|Please check if data collecting|End of system activity file unexpected|Current sysstat version cannot read|Usage: sar|sar: )/i;
+
 /**
- * sar's own errors in every catalog language, plus the English usage and "sar:" lines: a report
- * that is only these is sar failing, not foreign text.
+ * Whether a line is one of sar's own errors: a report that is only these is sar failing, not
+ * foreign text. The translations are looked up only when `translated` (the caller's first lines:
+ * sar prints its errors before anything else), which keeps the cost off every line of a long report.
  */
-export const SAR_ERROR_RE = new RegExp(
-  `^(?:${[...new Set(Object.values(ERRORS).flat())]
-    // A translation that is mostly placeholders would match any line: such a one is left out.
-    .filter((f) => f.replace(/%[#\d.]*[sdxu]/g, "").trim().length >= 8)
-    .map(formatPattern)
-    .join("|")}|Usage: sar|sar: )`,
-  "iu",
-);
+export function isSarError(line: string, translated = true): boolean {
+  if (ENGLISH_ERROR_RE.test(line)) return true;
+  if (!translated || line.length > 512) return false;
+  for (const word of new Set(line.toLowerCase().split(WORDS))) {
+    const forms = word.length >= 4 ? ERROR_FORMS.get(word) : undefined;
+    if (forms?.some((re) => re.test(line))) return true;
+  }
+  return false;
+}
