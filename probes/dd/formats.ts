@@ -45,7 +45,8 @@ const RATE_UNIT = String.raw`([kKMGTPE]?i?B|[kKMGTPE])${PER_SECOND_RE}`;
 // dd prints "Infinity B/s" (translated) when it measured no time.
 const RATE = String.raw`(${NUM.slice(1, -1)}|${alternatives(INFINITY_WORDS)})`;
 const TRANSFER_RE = new RegExp(String.raw`(\d+)(?!\d)[^\r\n]*?${SEP}${NUM}\s*${SECONDS}${SEP}${RATE}\s*${RATE_UNIT}`, "gu");
-const RATE_ANCHOR_RE = new RegExp(`${PER_SECOND_RE}|bytes/sec`);
+// The cheap test before the full pattern: a rate unit ("MB/s", "M/s", "MB/c") or BSD's "bytes/sec".
+const RATE_ANCHOR_RE = new RegExp(`(?:B|[kKMGTPE])${PER_SECOND_RE}|bytes/sec`);
 const BSD_RE = /(\d+) bytes transferred in (\d+(?:\.\d+)?) secs \((\d+) bytes\/sec\)/g;
 // coreutils before 6.0 (named: no installed catalog holds it), decimal comma in some locales.
 const COREUTILS5_RE = /(\d+) bytes transferred in (\d+(?:[.,]\d+)?) seconds \((\d+) bytes\/sec\)/g;

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DD_BYTES, DD_LOCALES, ddArgv, languagesOf } from "../../scripts/generate-locale-fixtures";
+import { installedVersions } from "../../scripts/generate-tool-vocabulary";
 import { runIn } from "../../scripts/vocabulary/locales";
 import { parseLocaleNumber } from "../core/number";
 import { expectOk, one } from "../core/testing";
@@ -45,11 +46,13 @@ describe("dd fixtures in every catalog language (probes/dd/fixtures/locales)", (
 });
 
 describe("the real dd under every installed catalog language", () => {
+  const versions = installedVersions();
   const dir = mkdtempSync(path.join(tmpdir(), "probebook-dd-locales-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   for (const { lang, locale } of languagesOf("coreutils")) {
     it(`${lang} (${locale ?? "no locale installed"}): 1 byte, 3 bytes and ${DD_BYTES} bytes`, ({ skip }) => {
+      if (versions.coreutils === "not installed") skip("dd is not installed (scripts/install-system-deps.sh)");
       if (!locale) skip(`no UTF-8 locale for "${lang}" is installed (Debian: locales-all)`);
       const target = path.join(dir, `${lang}.out`);
       for (const [bs, count, bytes] of [["1", 1, 1], ["3", 1, 3], ["64K", 160, DD_BYTES]] as const) {

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { languagesOf, SAR_DATA, SAR_LOCALES, sarArgv } from "../../scripts/generate-locale-fixtures";
+import { installedVersions } from "../../scripts/generate-tool-vocabulary";
 import { runIn } from "../../scripts/vocabulary/locales";
 import { expectOk } from "../core/testing";
 import type { Measurement } from "../core/types";
@@ -55,6 +56,7 @@ describe("sar fixtures in every catalog language (probes/sar/fixtures/locales)",
 });
 
 describe("the real sar under every installed catalog language (sar -f data.sa -A)", () => {
+  const versions = installedVersions();
   let reference: Measurement[] | null = null;
   const referenceRun = () => {
     if (reference) return reference;
@@ -66,6 +68,7 @@ describe("the real sar under every installed catalog language (sar -f data.sa -A
 
   for (const { lang, locale } of languagesOf("sysstat")) {
     it(`${lang} (${locale ?? "no locale installed"})`, ({ skip }) => {
+      if (versions.sysstat === "not installed") skip("sar is not installed (scripts/install-system-deps.sh)");
       if (!locale) skip(`no UTF-8 locale for "${lang}" is installed (Debian: locales-all)`);
       const run = runIn(lang === "C" ? "" : lang, locale!, sarArgv(SAR_DATA));
       expect(run.status, run.stderr).toBe(0);

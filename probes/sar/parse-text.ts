@@ -191,7 +191,7 @@ export function parseSarText(output: string): SarTextResult {
     const tokens = text.split(/\s+/);
     const colon = tokens.findIndex((t, i) => i < 3 && /[:：]$/.test(t));
     const labelText = colon >= 0 ? tokens.slice(0, colon + 1).join(" ") : "";
-    if (colon >= 0 && (labelKind(labelText) !== null || AVERAGE_LABEL_RE.test(labelText))) {
+    if (colon >= 0 && (AVERAGE_LABEL_RE.test(labelText) || labelKind(labelText) !== null)) {
       if (extremeOf(labelText)) extremes = true;
       else averageLabel ??= labelText;
       const rest = tokens.slice(colon + 1);
