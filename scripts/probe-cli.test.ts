@@ -89,11 +89,11 @@ describe("npm run probe -- parse", () => {
   it.each([
     ["dd", "probes/dd/fixtures/hand-dd-busybox.stderr.txt", "busybox dd"],
     ["dd", "probes/dd/fixtures/hand-dd-macos.stderr.txt", "BSD/macOS dd"],
-    ["dd", "probes/dd/fixtures/gen-dd-de_DE-progress.stderr.txt", "coreutils dd (translated)"],
+    ["dd", "probes/dd/fixtures/gen-dd-de_DE-progress.stderr.txt", "coreutils dd (translated: de)"],
     ["fio", "probes/fio/fixtures/fio-3.33-randrw-libaio.txt", "fio text 3.x"],
     ["fio", "probes/fio/fixtures/hand-fio-2.2.10-randrw.txt", "fio text 2.x"],
     ["sar", "probes/sar/fixtures/sysstat/12.0.0/sadf-j.json", "sadf -j (JSON)"],
-    ["sar", "probes/sar/fixtures/sysstat/12.0.0/sar-A.ja_JP.txt", "sar text (ja_JP)"],
+    ["sar", "probes/sar/fixtures/sysstat/12.0.0/sar-A.ja_JP.txt", "sar text (ja)"],
   ])("says which format it recognised: %s %s", async (tool, file, format) => {
     const r = await cli("parse", tool, file);
     expect(r.code, r.stderr).toBe(0);

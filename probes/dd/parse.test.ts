@@ -73,6 +73,39 @@ describe("dd in other versions and locales", () => {
     expect(m.throughput).toBeCloseTo(223696213.33, 1);
   });
 
+  it("reads the verb-first Russian form of coreutils 8.2x (\"скопировано\", seconds as \"c\")", () => {
+    const text = "2048+0 записей получено\n2048+0 записей отправлено\n скопировано 2147483648 байт (2,1 GB), 4,17328 c, 515 MB/c\n";
+    const r = expectOk(parseDd(text));
+    expect(metrics(text)).toMatchObject({ bytes: 2147483648, seconds: 4.17328, warnings: [] });
+    expect(one(r.measurements, "throughput").value).toBeCloseTo(2147483648 / 4.17328, 3);
+    // No installed catalog holds the old Russian wording: named as a translation of another release.
+    expect(r.format).toBe("coreutils dd (before 8.24, translated)");
+    // The same with the Cyrillic "с" some pastes carry.
+    expect(metrics(" скопировано 1048576 байт (1,0 MB), 0,5 с, 2,1 MB/с\n")).toMatchObject({ bytes: 1048576, seconds: 0.5 });
+  });
+
+  it("reads coreutils 5.x's 'bytes transferred in … seconds'", () => {
+    const text = "20480+0 records in\n20480+0 records out\n10485760 bytes transferred in 0.028418 seconds (368981986 bytes/sec)\n";
+    const r = expectOk(parseDd(text));
+    expect(metrics(text)).toMatchObject({ bytes: 10485760, seconds: 0.028418, warnings: [] });
+    expect(one(r.measurements, "throughput").value).toBeCloseTo(10485760 / 0.028418, 3);
+    expect(r.format).toBe("coreutils dd (5.x)");
+  });
+
+  it("reads dd's Infinity rate (no time measured) in the catalogs' languages", () => {
+    for (const line of ["0 bytes copied, 0 s, Infinity B/s", "0 Bytes kopiert, 0 s, Unendlich B/s", "0 字节已复制，0 s，无穷大 B/s"]) {
+      const r = expectOk(parseDd(`0+0 records in\n0+0 records out\n${line}\n`));
+      expect(one(r.measurements, "bytes").value).toBe(0);
+      expect(one(r.measurements, "seconds").value).toBe(0);
+      expect(r.warnings.join()).toMatch(/0 seconds/);
+    }
+  });
+
+  it("names the language of the catalog whose wording a line has", () => {
+    expect(expectOk(parseDd("1048576 octets (1,0 MB, 1,0 MiB) copiés, 0,5 s, 2,1 MB/s\n")).format).toBe("coreutils dd (translated: fr)");
+    expect(expectOk(parseDd("скопійовано 1048576 байтів (1,0 MB, 1,0 MiB), 0,5 s, 2,1 MB/s\n")).format).toBe("coreutils dd (translated: uk)");
+  });
+
   it("reads no-break spaces (fr_FR)", () => {
     expect(metrics(fixture("dd", "hand-dd-fr_FR-nbsp.stderr.txt"))).toMatchObject({ bytes: 268435456, seconds: 0.124192 });
   });
@@ -176,7 +209,7 @@ describe("coreutils dd in twelve locales (captured with LC_ALL=<locale>.UTF-8, c
   });
 
   it("names translated output and the pre-8.24 form", () => {
-    expect(expectOk(parseDd(fixture("dd", "gen-dd-de_DE-progress.stderr.txt"))).format).toBe("coreutils dd (translated)");
+    expect(expectOk(parseDd(fixture("dd", "gen-dd-de_DE-progress.stderr.txt"))).format).toBe("coreutils dd (translated: de)");
     expect(expectOk(parseDd(fixture("dd", "gen-dd-C-progress.stderr.txt"))).format).toBe("coreutils dd");
     expect(expectOk(parseDd(fixture("dd", "hand-dd-coreutils-8.4.stderr.txt"))).format).toBe("coreutils dd (before 8.24)");
   });

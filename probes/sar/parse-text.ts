@@ -3,9 +3,9 @@ import { MAX_DIM_CHARS } from "../core/schemas";
 import { splitLines, tokensWithPositions } from "../core/text";
 import type { Measurement } from "../core/types";
 import { KEY_COLUMNS, TEXT_COLUMNS, sectionFor, unitFor } from "./columns";
-import { extremeOf } from "./labels";
 import { isOneColumnHeader, oldCell } from "./old-layouts";
 import { dayNumber, readTime } from "./time";
+import { extremeOf, labelKind, languageOfLabel, isSarError } from "./vocabulary";
 
 // sar's text report: a "Linux …" banner, then per table a header line that starts with a time,
 // rows that start with a time, and optionally average rows whose label is "Average:" in the
@@ -64,18 +64,12 @@ export interface SarTextResult {
   traits: string[];
 }
 
-// The translated "Average:" label says which language sar ran in (nls/*.po of sysstat).
-const LANGUAGE_OF_AVERAGE: Record<string, string> = {
-  "Average:": "English", "Durchschn.:": "de", "Moyenne :": "fr", "Media:": "es/it", "Média:": "pt",
-  "Gemiddeld:": "nl", "Średnia:": "pl", "Среднее:": "ru", "Середнє:": "uk", "Průměr:": "cs",
-  "平均値:": "ja_JP", "平均时间:": "zh_CN", "平均時間：": "zh_TW", "평균값:": "ko_KR", "평균:": "ko_KR",
-};
-
-const ERROR_RE = /^(Cannot open|Invalid system activity file|Requested activities not available|Please check if data collecting|Usage: sar|sar: )/i;
+// The row labels and error messages in every language sysstat translates them into, and which
+// language a label is, come from sysstat's own catalogs (vocabulary.ts).
 
 // Column names look like "%user", "pgpgin/s", "rd_sec/s", "areq-sz", "ldavg-1", "DEV".
 const COLUMN_RE = /^[%A-Za-z][A-Za-z0-9_%/.-]*$/;
-// Translated average labels: "Average:", "Durchschn.:", "Moyenne :", "Media:", "平均时间:".
+// The shape of a label no catalog holds (a translation of a release not read): words and a colon.
 const AVERAGE_LABEL_RE = /^[\p{L}\p{M}.'’]+(?: [\p{L}\p{M}.'’]+)*\s?[:：]$/u;
 const LABEL_WORD_RE = /^[\p{L}\p{M}.'’]+$/u;
 
@@ -114,6 +108,7 @@ export function parseSarText(output: string): SarTextResult {
   let firstDate: number | null = null;
   let lastBanner: string | null = null;
   let bannerDay = 1;
+  let nonEmptyLines = 0;
 
   // `time` is a sample time or "average"; min/max rows of sar -x carry `stat` and no time, so
   // nothing that plots times or averages mistakes them for either.
@@ -196,7 +191,8 @@ export function parseSarText(output: string): SarTextResult {
       }
       continue;
     }
-    if (ERROR_RE.test(text)) {
+    // sar prints its errors before anything else: translations are looked up on the first lines.
+    if (isSarError(text, ++nonEmptyLines <= 10)) {
       errors.push(text);
       continue;
     }
@@ -220,7 +216,7 @@ export function parseSarText(output: string): SarTextResult {
     const tokens = text.split(/\s+/);
     const colon = tokens.findIndex((t, i) => i < 3 && /[:：]$/.test(t));
     const labelText = colon >= 0 ? tokens.slice(0, colon + 1).join(" ") : "";
-    if (colon >= 0 && AVERAGE_LABEL_RE.test(labelText)) {
+    if (colon >= 0 && (AVERAGE_LABEL_RE.test(labelText) || labelKind(labelText) !== null)) {
       if (extremeOf(labelText)) extremes = true;
       else averageLabel ??= labelText;
       const rest = tokens.slice(colon + 1);
@@ -238,7 +234,10 @@ export function parseSarText(output: string): SarTextResult {
     if (table && tokens.length > table.columns.length) {
       const head = tokens.slice(0, tokens.length - table.columns.length);
       if (head.every((t) => LABEL_WORD_RE.test(t))) {
-        addRow(tokens.slice(-table.columns.length), "average");
+        // Labels without a colon: Croatian "Minimum"/"Maksimum" of sar -x are extremes.
+        const stat = extremeOf(head.join(" "));
+        if (stat) extremes = true;
+        addRow(tokens.slice(-table.columns.length), "average", stat);
       }
     }
   }
@@ -258,8 +257,8 @@ export function parseSarText(output: string): SarTextResult {
   }
   if (mismatched > 0) warnings.push(`${mismatched} sar row(s) did not match their header and were skipped`);
   const traits: string[] = [];
-  const language = averageLabel ? LANGUAGE_OF_AVERAGE[averageLabel] : undefined;
-  if (language && language !== "English") traits.push(language);
+  const language = averageLabel ? languageOfLabel(averageLabel) : null;
+  if (language) traits.push(language);
   if (twelveHour) traits.push("12-hour times");
   if (cjkTime && !language) traits.push("CJK times");
   if (extremes) traits.push("-x minimum/maximum");
