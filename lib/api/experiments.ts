@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shareIncludeSchema } from "./schemas/comparisons";
 import { exportFormatQuerySchema } from "../http/query-schemas";
 import { err, defineOperation } from "./operation";
 import { createExperimentSchema, experimentListItemSchema, experimentResponseSchema, listExperimentsQuerySchema } from "./schemas/experiments";
@@ -74,6 +75,8 @@ export const experimentsApi = {
     summary: "Freeze the experiment into a read-only share link",
     role: "operator",
     idOf: "experiment",
+    // An empty body keeps the share's defaults: no host names, no paths, no hardware models.
+    body: z.object({ include: shareIncludeSchema }),
     responses: { 201: { description: "The share's slug and path.", json: z.object({ slug: z.string(), path: z.string() }) } },
   }),
 };

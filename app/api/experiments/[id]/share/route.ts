@@ -5,8 +5,8 @@ import { handle } from "../../../handle";
 
 export const dynamic = "force-dynamic";
 
-export const POST = handle(experimentsApi.share, async ({ actor, params: { id } }) => {
-  const { slug } = await shareExperiment({ id, createdById: actor.userId });
+export const POST = handle(experimentsApi.share, async ({ actor, params: { id }, body }) => {
+  const { slug } = await shareExperiment({ id, createdById: actor.userId, include: body.include });
   await audit({ actor, action: "experiment.share", target: { type: "experiment", id }, details: { slug } });
   return { status: 201, json: { slug, path: `/c/${slug}` } };
 });
