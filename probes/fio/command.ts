@@ -1,6 +1,7 @@
 import { inTarget } from "../core/schemas";
 import type { CommandSpec } from "../core/types";
 import type { FioParams } from "./params";
+import { buildSniaCommand } from "./snia/command";
 
 export const FIO_FILE = "probebook-fio.tmp";
 
@@ -32,6 +33,7 @@ export function fioTimeoutSec(params: FioParams): number {
 
 /** fio writes its file into the run's private directory `runDir` (made by the agent inside the target). */
 export function buildFioCommand(params: FioParams, runDir: string): CommandSpec {
+  if (params.sniaRoundSec !== undefined) return buildSniaCommand(params, runDir, params.sniaRoundSec);
   const args = [
     `--name=probebook-${params.rw}`,
     `--rw=${params.rw}`,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PresetDef } from "../core/probe";
 import { isPowerOfTwo, targetSchema } from "../core/schemas";
+import { sniaPresets, sniaRefine, sniaRoundSecSchema } from "./snia/params";
 
 export const fioParamsSchema = z
   .object({
@@ -47,7 +48,10 @@ export const fioParamsSchema = z
       .string()
       .regex(/^\d{1,4}(-\d{1,4})?(,\d{1,4}(-\d{1,4})?){0,63}$/, 'NUMA nodes must be a node list such as "0" or "0,2-3"')
       .optional(),
+    /** Set: a SNIA-style steady-state run with rounds this long (probes/fio/snia). */
+    sniaRoundSec: sniaRoundSecSchema,
   })
+  .refine(...sniaRefine)
   .refine((p) => p.ioengine !== "psync" || p.iodepth === 1, {
     path: ["iodepth"],
     message: "psync is synchronous: iodepth above 1 needs ioengine libaio or io_uring",
@@ -139,6 +143,7 @@ export const fioPresets: Record<string, PresetDef<FioParams>> = {
     description: "30 s of 4 KiB random writes over a 1 GiB file with libaio at iodepth 32.",
     params: { ...rand, rw: "randwrite" },
   },
+  ...sniaPresets,
 };
 
 /** Presets whose file should be larger than the host's RAM; the launch form sizes them per host. */
