@@ -2,7 +2,6 @@
 // process per round, the rule between rounds, and a cancel that keeps the rounds that ran.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Agent } from "../../agent/agent";
