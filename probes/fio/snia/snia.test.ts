@@ -92,6 +92,18 @@ describe("SNIA-style fio run", () => {
     expect(charts.every((c) => c.source === "fio-3.33")).toBe(true);
   });
 
+  it("shows the current step's progress, not the finished report of an earlier one", () => {
+    // The fixture was recorded without a terminal (no ETA lines): round 8 goes on with the
+    // status lines of a live fio run recorded on a pty.
+    const live = fixture("fio", "live/live-3.33-randrw-psync.log");
+    const running = live.slice(0, live.indexOf("[eta 0") + 20);
+    const marker = "[probebook step 9]";
+    const p = fioProbe.extractProgress(log.slice(0, log.indexOf(marker) + marker.length) + "\r\n" + running, params);
+    expect(p?.label).toMatch(/^round 8 of at most 25: /);
+    expect(p?.label).not.toContain("finished");
+    expect(fioProbe.extractProgress(log.slice(0, log.indexOf("[probebook step 2]")), params)?.label).toMatch(/^precondition: finished/);
+  });
+
   it("says not SNIA output for a step frame without a precondition report", () => {
     expect(parseFio(`${frameStep(1)}hello\r\n`)).toMatchObject({ ok: false, error: expect.stringMatching(/^the precondition failed: not fio JSON output/) });
   });
