@@ -75,8 +75,11 @@ test("SNIA-style steady state: rounds until steady or 25, the verdict and the ro
   // The percentile curve on a log latency axis: its y ticks are powers of ten or 1-2-5 steps.
   const curve = chart("fio completion latency percentiles");
   await expect(curve.getByTestId("chart-log-axis")).toHaveText("log scale");
-  const ticks = (await curve.locator(".recharts-yAxis .recharts-cartesian-axis-tick-value").allTextContents()).map((t) => Number(t.replace(/,/g, "")));
-  expect(ticks.length).toBeGreaterThanOrEqual(2);
+  await curve.scrollIntoViewIfNeeded();
+  const tickTexts = curve.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value");
+  // Recharts draws the axis once its container has a measured size.
+  await expect.poll(() => tickTexts.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  const ticks = (await tickTexts.allTextContents()).map((t) => Number(t.replace(/,/g, "")));
   for (let i = 1; i < ticks.length; i++) expect([2, 2.5, 10]).toContain(Number((ticks[i]! / ticks[i - 1]!).toFixed(3)));
   expect(fs.readdirSync(agent.scratch)).toEqual([]);
 });
