@@ -32,7 +32,7 @@ describe("catalog", () => {
       "dd:write-direct", "dd:read-direct", "dd:write-buffered", "dd:write-nosync",
       "sar:paging", "sar:disk", "sar:memory", "sar:cpu", "sar:all",
       "fio:seq-write", "fio:seq-read", "fio:rand-read-4k", "fio:rand-write-4k",
-      "fio:rand-write-4k-buffered", "fio:rand-rw-4k", "fio:rand-rw-4k-qd32", "fio:rand-read-4k-qd32", "fio:rand-write-4k-qd32",
+      "fio:rand-write-4k-buffered", "fio:rand-rw-4k", "fio:rand-rw-4k-qd32", "fio:rand-read-4k-qd32", "fio:rand-write-4k-qd32", "fio:snia-iops-steady",
       "fsmeta:flat-50k", "fsmeta:tree-50k", "fsmeta:quick",
     ]);
   });

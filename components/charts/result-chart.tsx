@@ -3,6 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { RunChartSeries } from "@/probes/core/view";
 import { seriesColor } from "./palette";
+import { valueAxis } from "./value-axis";
 
 export type ChartSeries = RunChartSeries;
 
@@ -17,6 +18,8 @@ export function ResultChart({
   yLabel,
   logX,
   xTicks,
+  logY,
+  source,
 }: {
   title: string;
   kind: "line" | "bar";
@@ -25,12 +28,17 @@ export function ResultChart({
   yLabel: string;
   logX?: boolean;
   xTicks?: { value: number; label: string }[];
+  logY?: boolean;
+  source?: string;
 }) {
-  const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))];
+  // A log axis cannot place 0: such points are left out rather than drawn at the bottom edge.
+  const drawn = logY ? series.map((s) => ({ ...s, points: s.points.filter((p) => p.y > 0) })) : series;
+  const y = valueAxis(logY, drawn.flatMap((s) => s.points.map((p) => p.y)));
+  const xs = [...new Set(drawn.flatMap((s) => s.points.map((p) => p.x)))];
   if (kind === "line" && xs.every((x) => typeof x === "number")) (xs as number[]).sort((a, b) => a - b);
   const rows = xs.map((x) => {
     const row: Record<string, number | string> = { x };
-    for (const s of series) {
+    for (const s of drawn) {
       const p = s.points.find((q) => q.x === x);
       if (p) row[s.name] = p.y;
     }
@@ -43,10 +51,22 @@ export function ResultChart({
   const numbers = xs.filter((x): x is number => typeof x === "number");
   const tickValues = (xTicks ?? []).map((t) => t.value);
   const domain: [number, number] | undefined = xTicks && numbers.length > 0 ? [Math.min(...tickValues, ...numbers), Math.max(...tickValues, ...numbers)] : undefined;
-  const summary = `${title}: ${series.length} series over ${xs.length} ${xLabel} values`;
+  const summary = `${title}: ${series.length} series over ${xs.length} ${xLabel} values${y.scale === "log" ? ", logarithmic value axis" : ""}${source ? `, from ${source}` : ""}`;
   return (
     <figure className="panel" data-testid="result-chart" role="img" aria-label={summary} style={{ margin: "1rem 0" }}>
-      <figcaption style={{ fontWeight: 600, marginBottom: 8 }}>{title}</figcaption>
+      <figcaption style={{ fontWeight: 600, marginBottom: 8 }}>
+        {title}
+        {source ? (
+          <span className="muted small" data-testid="chart-source" style={{ fontWeight: 400, marginLeft: 8 }}>
+            {source}
+          </span>
+        ) : null}
+        {y.scale === "log" ? (
+          <span className="muted small" data-testid="chart-log-axis" style={{ fontWeight: 400, marginLeft: 8 }}>
+            log scale
+          </span>
+        ) : null}
+      </figcaption>
       <ResponsiveContainer width="100%" height={300}>
         {kind === "line" ? (
           <LineChart data={rows} margin={{ top: 5, right: 20, bottom: 20, left: 20 }}>
@@ -59,10 +79,19 @@ export function ResultChart({
               ticks={xTicks ? xTicks.map((t) => t.value) : logX ? (xs as number[]) : undefined}
               tickFormatter={xTicks ? (v: number) => xNames.get(v) ?? fmt(v) : undefined}
               stroke="#9aa7b4" label={{ value: xLabel, position: "insideBottom", offset: -10, fill: "#9aa7b4" }} />
-            <YAxis stroke="#9aa7b4" tickFormatter={fmt} width={90} label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "#9aa7b4" }} />
+            <YAxis
+              stroke="#9aa7b4"
+              tickFormatter={fmt}
+              width={90}
+              scale={y.scale}
+              ticks={y.ticks}
+              domain={y.domain}
+              allowDataOverflow={y.scale === "log"}
+              label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "#9aa7b4" }}
+            />
             <Tooltip formatter={(v) => fmt(Number(v))} labelFormatter={(x) => xNames.get(x as number | string) ?? String(x)} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
             <Legend verticalAlign="top" />
-            {series.map((s, i) => (
+            {drawn.map((s, i) => (
               <Line key={s.name} dataKey={s.name} stroke={seriesColor(i)} dot={false} isAnimationActive={false} connectNulls />
             ))}
           </LineChart>

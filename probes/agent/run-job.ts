@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { CommandSpec } from "../catalog";
 import type { ArmSetup } from "./arm-setup";
 import type { GuardResult } from "./job-guard";
@@ -8,6 +9,7 @@ import type { RunningCommand, RunOptions } from "./pty-runner";
 import { appendCollectedFiles } from "./collect-files";
 import { layOutFile, removeRunDir } from "./run-dir";
 import { startTelemetry, type TelemetryLoop } from "./telemetry-loop";
+import { frameStep } from "../core/steps";
 
 export interface RunJobDeps {
   /** allowedDirs: instead of --allow (a lab arm's probe may write only in its own mount). */
@@ -168,6 +170,63 @@ export class JobRun {
     return this.streamer;
   }
 
+  /**
+   * The command, and while it declares `next` (a stepped probe: fio's SNIA rounds) each step the
+   * probe asks for after one that exited 0. Every step's output goes into the one stream, after a
+   * step frame; a cancel stops the step that runs and starts no other, so what ran is kept.
+   */
+  private async runSteps(first: CommandSpec, target: string, streamer: LogStreamer): Promise<Awaited<RunningCommand["done"]>> {
+    const { job, deps } = this;
+    const stepped = first.next !== undefined;
+    let spec: CommandSpec | null = first;
+    let totalMs = 0;
+    let outcome: Awaited<RunningCommand["done"]> | null = null;
+    for (let step = 1; spec; step++) {
+      if (stepped) {
+        streamer.write(frameStep(step));
+        if (step > 1) deps.log.info(`run ${job.runId}: step ${step}: ${spec.file} ${spec.args.join(" ")}`);
+      }
+      let stepOutput = "";
+      this.command = deps.start(spec, {
+        target,
+        onData: (text) => {
+          if (stepped) stepOutput += text;
+          streamer.write(text);
+        },
+      });
+      const done: Awaited<RunningCommand["done"]> = await this.command.done;
+      totalMs += done.durationMs;
+      outcome = { ...done, durationMs: totalMs };
+      // Before the finish, in the same stream: the files the command declares belong to its output.
+      await appendCollectedFiles(spec, (text) => streamer.write(text)).catch((err: unknown) =>
+        deps.log.warn(`run ${job.runId}: cannot append the command's files: ${err instanceof Error ? err.message : String(err)}`),
+      );
+      if (!spec.next || done.exitCode !== 0 || done.cancelled || done.timedOut || this.cancelRequested) break;
+      spec = this.nextStep(first, spec, stepOutput, step);
+    }
+    return outcome!;
+  }
+
+  /**
+   * The step after `spec`: the same binary the guard resolved, in the same run directory (the
+   * guard checked only the first command), or null. A probe's `next` that throws ends the run.
+   */
+  private nextStep(first: CommandSpec, spec: CommandSpec, stepOutput: string, step: number): CommandSpec | null {
+    let next: CommandSpec | null;
+    try {
+      next = spec.next?.(stepOutput, step) ?? null;
+    } catch (err) {
+      this.deps.log.warn(`run ${this.job.runId}: no step after ${step}: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }
+    if (!next) return null;
+    if (next.cwd !== first.cwd || next.file !== path.basename(first.file)) {
+      this.deps.log.warn(`run ${this.job.runId}: step ${step + 1} would leave the run directory or run another binary; the run ends`);
+      return null;
+    }
+    return { ...next, file: first.file };
+  }
+
   private async runInRunDir(verdict: Extract<GuardResult, { ok: true }>, streamer: LogStreamer, arm: ArmSetup | null): Promise<FinishBody> {
     const { job, deps } = this;
     if (this.cancelRequested) return { ...NOT_RUN, exitCode: null, error: null, cancelled: true };
@@ -186,15 +245,10 @@ export class JobRun {
     const telemetry = deps.telemetry === false ? null : await this.startTelemetry(verdict.target, streamer);
     let outcome: Awaited<RunningCommand["done"]>;
     try {
-      this.command = deps.start(command, { target: verdict.target, onData: (text) => streamer.write(text) });
-      outcome = await this.command.done;
+      outcome = await this.runSteps(command, verdict.target, streamer);
     } finally {
       await telemetry?.stop();
     }
-    // Before the finish, in the same stream: the files the command declares belong to its output.
-    await appendCollectedFiles(command, (text) => streamer.write(text)).catch((err: unknown) =>
-      deps.log.warn(`run ${job.runId}: cannot append the command's files: ${err instanceof Error ? err.message : String(err)}`),
-    );
     const profile = await deps.snapshot(verdict.target).catch(() => null);
     const how = outcome.timedOut
       ? "timed out"

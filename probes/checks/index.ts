@@ -48,5 +48,6 @@ export function checkRun(input: CheckRunInput): CheckRunOutput {
     const flusher = claim.write && !claim.write.reachesDevice ? 1 : 0;
     flags.push(cpuBusyElsewhere(claim.tool, claim.threads + flusher, input.facts.cpuCount, input.samples));
   }
+  if (params.success && probe.checks?.flags) flags.push(...probe.checks.flags(params.data, input.result));
   return { flags: flags.filter((f): f is RunCheck => f !== null), checkedAgainstTelemetry };
 }

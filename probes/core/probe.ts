@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ProbeClaim } from "../checks/types";
+import type { ProbeClaim, RunCheck } from "../checks/types";
 import { displayMeasurement, type MetricVocabulary } from "./metrics";
 import type { PackagesByFamily } from "./packages";
 import type { NormalisedPaste, PastedRun } from "./paste";
@@ -177,6 +177,11 @@ export interface ProbeDefinition<P extends { target: string }> {
 export interface ProbeChecks<P> {
   /** Null when the result says too little to judge (a failed or empty report). */
   claim(params: P, result: NormalisedResult): ProbeClaim | null;
+  /**
+   * Flags the result raises about itself, whatever the telemetry says (fio's SNIA-style run that
+   * never reached steady state): a finding about the measurement, not a failed run.
+   */
+  flags?(params: P, result: NormalisedResult): RunCheck[];
 }
 
 /** A stored measurement as a headline value in its display unit. */

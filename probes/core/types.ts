@@ -55,4 +55,12 @@ export interface CommandSpec {
    * the run's output between frame lines (probes/core/collected-files.ts).
    */
   collect?: RegExp;
+  /**
+   * A probe that runs in steps (fio's SNIA-style rounds, probes/fio/snia): after a step exits 0
+   * and was not cancelled, the agent calls `next` with that step's output and its number
+   * (1-based); a command runs as the next step, null ends the run. Evaluated in the agent, between
+   * processes: each step is its own argv, never a shell. Before each step the agent writes a step
+   * frame into the output (probes/core/steps.ts) so the parser can tell the steps apart.
+   */
+  next?(stepOutput: string, step: number): CommandSpec | null;
 }

@@ -25,6 +25,13 @@ export interface RunChart {
    * (fio's percentiles drawn by their nines, -log10(1 - p/100), ticks "p90", "p99", "p99.9").
    */
   xTicks?: { value: number; label: string }[];
+  /**
+   * A logarithmic value axis (latency percentiles: p1–p99 stay readable beside a p99.999 a
+   * hundred times larger); values ≤ 0 are left out of such a chart.
+   */
+  logY?: boolean;
+  /** The tool and version the figures come from ("fio-3.33"), shown with the chart. */
+  source?: string;
   series: RunChartSeries[];
 }
 

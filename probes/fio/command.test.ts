@@ -60,7 +60,7 @@ describe("fio params", () => {
 
   it("has the presets other code references", () => {
     expect(Object.keys(fioPresets).sort()).toEqual([
-      "rand-read-4k", "rand-read-4k-qd32", "rand-rw-4k", "rand-rw-4k-qd32", "rand-write-4k", "rand-write-4k-buffered", "rand-write-4k-qd32", "seq-read", "seq-write",
+      "rand-read-4k", "rand-read-4k-qd32", "rand-rw-4k", "rand-rw-4k-qd32", "rand-write-4k", "rand-write-4k-buffered", "rand-write-4k-qd32", "seq-read", "seq-write", "snia-iops-steady",
     ]);
   });
 });

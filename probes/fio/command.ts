@@ -3,6 +3,7 @@ import type { CommandSpec } from "../core/types";
 import { buildFioJobFileCommand } from "./jobfile/command";
 import { validateJobFile } from "./jobfile/validate";
 import type { FioParams } from "./params";
+import { buildSniaCommand } from "./snia/command";
 import { steadyStateArgs } from "./steady-state";
 
 export const FIO_FILE = "probebook-fio.tmp";
@@ -36,6 +37,7 @@ export function fioTimeoutSec(params: FioParams): number {
 /** fio writes its file into the run's private directory `runDir` (made by the agent inside the target). */
 export function buildFioCommand(params: FioParams, runDir: string): CommandSpec {
   if (params.jobFile !== undefined) return buildFioJobFileCommand(params.jobFile, runDir, FIO_PERCENTILES);
+  if (params.sniaRoundSec !== undefined) return buildSniaCommand(params, runDir, params.sniaRoundSec);
   const args = [
     `--name=probebook-${params.rw}`,
     `--rw=${params.rw}`,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PresetDef } from "../core/probe";
 import { isPowerOfTwo, targetSchema } from "../core/schemas";
 import { JOB_FILE_MAX_BYTES, describeProblem, validateJobFile } from "./jobfile/validate";
+import { sniaPresets, sniaRefine, sniaRoundSecSchema } from "./snia/params";
 import { steadyStateRefusal, steadyStateSchema } from "./steady-state";
 
 export const fioParamsSchema = z
@@ -49,6 +50,8 @@ export const fioParamsSchema = z
       .string()
       .regex(/^\d{1,4}(-\d{1,4})?(,\d{1,4}(-\d{1,4})?){0,63}$/, 'NUMA nodes must be a node list such as "0" or "0,2-3"')
       .optional(),
+    /** Set: a SNIA-style steady-state run with rounds this long (probes/fio/snia). */
+    sniaRoundSec: sniaRoundSecSchema,
     /** End the time-based job early once steady (fio's steadystate=; probes/fio/steady-state.ts). */
     steadyState: steadyStateSchema.optional(),
     /**
@@ -59,9 +62,13 @@ export const fioParamsSchema = z
   })
   .superRefine((p, ctx) => {
     if (p.jobFile === undefined) return;
+    // A job file carries its own workload: fio's steadystate options go inside it, and the SNIA rounds are a preset's.
+    if (p.steadyState !== undefined) ctx.addIssue({ code: "custom", path: ["steadyState"], message: "a job file sets its own options: put steadystate= in the job file instead" });
+    if (p.sniaRoundSec !== undefined) ctx.addIssue({ code: "custom", path: ["sniaRoundSec"], message: "SNIA-style rounds run a preset's workload, not a job file" });
     const verdict = validateJobFile(p.jobFile);
     if (!verdict.ok) for (const problem of verdict.problems) ctx.addIssue({ code: "custom", path: ["jobFile"], message: describeProblem(problem) });
   })
+  .refine(...sniaRefine)
   .refine((p) => p.ioengine !== "psync" || p.iodepth === 1, {
     path: ["iodepth"],
     message: "psync is synchronous: iodepth above 1 needs ioengine libaio or io_uring",
@@ -157,6 +164,7 @@ export const fioPresets: Record<string, PresetDef<FioParams>> = {
     description: "30 s of 4 KiB random writes over a 1 GiB file with libaio at iodepth 32.",
     params: { ...rand, rw: "randwrite" },
   },
+  ...sniaPresets,
 };
 
 /** Presets whose file should be larger than the host's RAM; the launch form sizes them per host. */

@@ -5,6 +5,8 @@ import type { ParseOutcome } from "../core/types";
 import { logSeries } from "./parse-logs";
 import { readJobs } from "./parse-json";
 import { parseFioText } from "./parse-text";
+import { stepMarker } from "../core/steps";
+import { parseSniaOutput } from "./snia/parse";
 
 type Json = unknown;
 const isObject = (v: Json): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -66,6 +68,8 @@ function withSeries(outcome: ParseOutcome, files: readonly CollectedFile[]): Par
 
 export const parseFio = guardParse("fio", (log: string): ParseOutcome => {
   const { output, files } = splitCollectedFiles(log);
+  // A stepped run (the SNIA-style preset): one fio report per step.
+  if (output.includes(stepMarker)) return parseSniaOutput(output, parseReport);
   return withSeries(parseReport(output), files);
 });
 

@@ -42,6 +42,13 @@ export const fioProbe: ProbeDefinition<FioParams> = {
       { id: "ss_attained", title: "steady state attained (1) or not (0)", unit: "", better: null },
       { id: "ss_after", title: "time until steady", unit: "ms", better: null },
       { id: "clat_mean_series", title: "mean completion latency in one second", unit: "ns", better: "lower" },
+      // SNIA-style rounds (probes/fio/snia): each round's IOPS and the steady-state verdict.
+      { id: "round_iops", title: "IOPS of one round", unit: "1/s", better: "higher" },
+      { id: "ss_reached", title: "steady state reached (1) or not (0)", unit: "count", better: null },
+      { id: "ss_rounds", title: "rounds to steady state (or rounds run)", unit: "count", better: null },
+      { id: "ss_window_iops", title: "mean IOPS of the steady-state window", unit: "1/s", better: "higher" },
+      { id: "ss_range", title: "range of the window's IOPS, % of their mean", unit: "%", better: null },
+      { id: "ss_excursion", title: "fitted line's excursion over the window, % of the mean", unit: "%", better: null },
     ],
     // Every percentile fio prints (clat_p99.9, lat_p50 …).
     also: /^(clat|lat)_p\d+(\.\d+)?$/,

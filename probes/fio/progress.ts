@@ -1,6 +1,7 @@
 import { guardProgress, makeProgress } from "../core/progress";
 import type { Progress } from "../core/types";
 import type { FioParams } from "./params";
+import { SNIA_MAX_ROUNDS } from "./snia/rule";
 
 // fio's ETA line, printed once a second with --eta=always beside the normal report:
 // "Jobs: 1 (f=1): [m(1)][66.7%][r=11.3MiB/s,w=4928KiB/s][r=2897,w=1232 IOPS][eta 00m:02s]".
@@ -14,12 +15,27 @@ export interface FioScan {
   lastEta: RegExpExecArray | null;
   layingOut: boolean;
   starting: boolean;
+  /** The step of a stepped run (1: the SNIA precondition, N + 1: round N); absent otherwise. */
+  step?: number;
 }
 
 export const emptyFioScan = (): FioScan => ({ report: false, lastEta: null, layingOut: false, starting: false });
 
 /** Folds a piece of output (whole lines, or the whole log) into the scan. */
 export function scanFio(s: FioScan, text: string): FioScan {
+  // A stepped run (SNIA rounds): each step is its own fio; only the current one's lines count.
+  const step = lastStep(text);
+  if (step) return { ...scanStep(emptyFioScan(), text.slice(step.at)), step: step.n };
+  return scanStep(s, text);
+}
+
+function lastStep(text: string): { n: number; at: number } | null {
+  let found: { n: number; at: number } | null = null;
+  for (const m of text.matchAll(/\[probebook step (\d{1,4})\]/g)) found = { n: Number(m[1]), at: m.index + m[0].length };
+  return found;
+}
+
+function scanStep(s: FioScan, text: string): FioScan {
   let last = s.lastEta;
   for (const m of text.matchAll(ETA_RE)) last = m;
   return {
@@ -27,6 +43,7 @@ export function scanFio(s: FioScan, text: string): FioScan {
     lastEta: last,
     layingOut: s.layingOut || /Laying out IO file/.test(text),
     starting: s.starting || /^Starting \d+ (process|thread)/m.test(text),
+    ...(s.step !== undefined ? { step: s.step } : {}),
   };
 }
 
@@ -36,6 +53,13 @@ export function scanFio(s: FioScan, text: string): FioScan {
  * file and starts; once the JSON report has arrived the run is finished.
  */
 export function fioProgressOf(s: FioScan): Progress | null {
+  const p = stepProgress(s);
+  if (!p || s.step === undefined) return p;
+  const what = s.step === 1 ? "precondition" : `round ${s.step - 1} of at most ${SNIA_MAX_ROUNDS}`;
+  return { ...p, label: `${what}: ${p.label}` };
+}
+
+function stepProgress(s: FioScan): Progress | null {
   if (s.report) return makeProgress(100, 100, "%", "finished, writing the report");
   const last = s.lastEta;
   if (!last) {

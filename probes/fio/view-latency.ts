@@ -35,7 +35,9 @@ export function percentileCurve(ms: readonly Measurement[], isUsed: (m: Measurem
   if (series.length === 0) return null;
   for (const s of series) s.points.sort((a, b) => Number(a.x) - Number(b.x));
   const xTicks = NINES_TICKS.filter((p) => p <= top + 1e-9).map((p) => ({ value: nines(p), label: p === 0 ? "p0" : `p${p}` }));
-  return { title: "fio completion latency percentiles", kind: "line", xLabel: "percentile (each nine equally wide)", yLabel: "µs", xTicks, series };
+  // A log latency axis: the tail (p99.999) is often 100× the median, which flattens p1–p99 on a
+  // linear one.
+  return { title: "fio completion latency percentiles", kind: "line", xLabel: "percentile (each nine equally wide)", yLabel: "µs", xTicks, logY: true, series };
 }
 
 export interface Bucket {

@@ -4,6 +4,8 @@ import { displayUnit, type Better } from "../core/metrics";
 import type { Measurement, NormalisedResult } from "../core/types";
 import { bucketOf, clatPercentile, latencyHistogram, percentileCurve, type Bucket } from "./view-latency";
 import { fioProgress, seriesCharts } from "./view-series";
+import { mixedTotals } from "./totals";
+import { sniaRoundsChart } from "./snia/view";
 import { seriesKeysIn, ValueCollector, type ChartDraft, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries } from "../core/view";
 
 /** fio stores B/s and ns; bandwidth is shown in MiB/s and latencies in µs. */
@@ -21,11 +23,20 @@ function idleSides(ms: readonly Measurement[]): Set<string> {
 }
 
 function runCharts(result: NormalisedResult): RunChart[] {
+  // Every fio chart names the fio that measured it ("fio-3.33"): figures differ across versions.
+  const source = result.toolVersion ? `fio-${result.toolVersion}` : undefined;
+  return drawRun(result).map((c) => (source ? { ...c, source } : c));
+}
+
+function drawRun(result: NormalisedResult): RunChart[] {
   const ms: readonly Measurement[] = result.measurements;
   const idle = idleSides(ms);
   const def = (metric: string) => FIO_METRICS.find((d) => d.metric === metric)!;
-  const by = (metric: string) =>
-    ms.filter((m) => m.metric === metric && !idle.has(sideKey(m))).map((m) => ({ x: `${m.dims.job} ${m.dims.direction}`, y: m.value * def(metric).scale }));
+  // A mixed job (randrw) also gets its total: read and write added (mixedTotals).
+  const by = (metric: string) => [
+    ...ms.filter((m) => m.metric === metric && !idle.has(sideKey(m))).map((m) => ({ x: `${m.dims.job} ${m.dims.direction}`, y: m.value * def(metric).scale })),
+    ...(metric === "clat_p99" ? [] : mixedTotals(ms, metric).map((t) => ({ x: `${t.job} total`, y: t.value * def(metric).scale }))),
+  ];
   const charts: RunChart[] = [
     { title: "fio bandwidth", kind: "bar", xLabel: "job", yLabel: def("bw").unit, series: [{ name: def("bw").unit, points: by("bw") }] },
     { title: "fio IOPS", kind: "bar", xLabel: "job", yLabel: "IOPS", series: [{ name: "IOPS", points: by("iops") }] },
@@ -34,7 +45,8 @@ function runCharts(result: NormalisedResult): RunChart[] {
   const sideName = (m: Measurement) => `${m.dims.job}${m.dims.instance ? ` #${m.dims.instance}` : ""} ${m.dims.direction}`;
   const curve = percentileCurve(ms, (m) => !idle.has(sideKey(m)), sideName);
   const histogram = latencyHistogram(ms, (m) => `${m.dims.job}${m.dims.instance ? ` #${m.dims.instance}` : ""}`);
-  return [...charts.filter((c) => (c.series[0]?.points.length ?? 0) > 0), ...(curve ? [curve] : []), ...(histogram ? [histogram] : []), ...seriesCharts(result)];
+  const rounds = sniaRoundsChart(result);
+  return [...(rounds ? [rounds] : []), ...charts.filter((c) => (c.series[0]?.points.length ?? 0) > 0), ...(curve ? [curve] : []), ...(histogram ? [histogram] : []), ...seriesCharts(result)];
 }
 
 /** One per nine: every run has them up to p99.99 (fio's default list too), ours also p99.999. */
