@@ -10,6 +10,7 @@
 // <git dir of github.com/sysstat/sysstat>` refreshes it). A test regenerates both outputs from the
 // installed catalogs and fails when the committed files differ.
 //   npx tsx scripts/generate-tool-vocabulary.ts [--check] [--sysstat-git DIR]
+import type { DdLanguage } from "../probes/dd/vocabulary";
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -57,15 +58,6 @@ export interface SarVocabulary {
   errors: Record<string, string[]>;
 }
 
-export interface DdLanguage {
-  records?: string[];
-  /** "%<PRIdMAX> bytes (%s, %s) copied, %s, %s" and its siblings, every plural form. */
-  copied?: string[];
-  truncated?: string[];
-  seconds?: string[];
-  rate?: string[];
-  infinity?: string;
-}
 
 export interface DdVocabulary {
   generatedBy: string;

@@ -4,7 +4,8 @@
 // are named below, each with the implementation or release that prints it.
 import generated from "./vocabulary.generated.json";
 
-interface DdLanguage {
+/** One language's words of dd, as scripts/generate-tool-vocabulary.ts writes them. */
+export interface DdLanguage {
   records?: string[];
   copied?: string[];
   truncated?: string[];

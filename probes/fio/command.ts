@@ -34,6 +34,18 @@ export function fioTimeoutSec(params: FioParams): number {
   return 120 + layoutSec + (params.runtimeSec ?? passSec * (params.loops ?? 1));
 }
 
+/** The file, its size and how it is reached: every fio command's (presets' and the SNIA rounds'). */
+export function fileArgs(params: FioParams, runDir: string): string[] {
+  return [
+    `--size=${params.sizeMiB}m`,
+    `--direct=${params.direct ? 1 : 0}`,
+    `--directory=${fioDirectoryArg(runDir)}`,
+    `--filename=${FIO_FILE}`,
+    `--ioengine=${params.ioengine}`,
+    `--iodepth=${params.iodepth}`,
+  ];
+}
+
 /** fio writes its file into the run's private directory `runDir` (made by the agent inside the target). */
 export function buildFioCommand(params: FioParams, runDir: string): CommandSpec {
   if (params.jobFile !== undefined) return buildFioJobFileCommand(params.jobFile, runDir, FIO_PERCENTILES);
@@ -43,12 +55,7 @@ export function buildFioCommand(params: FioParams, runDir: string): CommandSpec 
     `--rw=${params.rw}`,
     ...(params.rw === "randrw" && params.rwmixread !== undefined ? [`--rwmixread=${params.rwmixread}`] : []),
     `--bs=${params.blockSizeKiB}k`,
-    `--size=${params.sizeMiB}m`,
-    `--direct=${params.direct ? 1 : 0}`,
-    `--directory=${fioDirectoryArg(runDir)}`,
-    `--filename=${FIO_FILE}`,
-    `--ioengine=${params.ioengine}`,
-    `--iodepth=${params.iodepth}`,
+    ...fileArgs(params, runDir),
     `--numjobs=${params.numjobs}`,
   ];
   if (params.numjobs > 1) args.push("--group_reporting");

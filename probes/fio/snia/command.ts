@@ -4,7 +4,7 @@
 // output; the steady-state rule (./rule.ts) runs there, in the agent, between rounds, so the run
 // stops at the first round whose 5-round window is steady, or after 25 rounds.
 import type { CommandSpec } from "../../core/types";
-import { FIO_FILE, FIO_PERCENTILES, fioDirectoryArg } from "../command";
+import { FIO_PERCENTILES, fileArgs } from "../command";
 import type { FioParams } from "../params";
 import { parseFio } from "../parse";
 import { wantsAnotherRound } from "./rule";
@@ -18,12 +18,7 @@ const PRECONDITION_BS_KIB = 128;
 
 function common(params: FioParams, runDir: string): string[] {
   return [
-    `--size=${params.sizeMiB}m`,
-    `--direct=${params.direct ? 1 : 0}`,
-    `--directory=${fioDirectoryArg(runDir)}`,
-    `--filename=${FIO_FILE}`,
-    `--ioengine=${params.ioengine}`,
-    `--iodepth=${params.iodepth}`,
+    ...fileArgs(params, runDir),
     // With JSON alone fio prints no ETA lines; see command.ts.
     "--output-format=normal,json",
     "--eta=always",
