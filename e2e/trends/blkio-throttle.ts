@@ -119,8 +119,6 @@ export interface BlkioThrottle {
   adopt(pid: number): void;
   /** Limits the cgroup's writes to the disk to `bytesPerSecond`. */
   limitWrites(bytesPerSecond: number): void;
-  /** Limits the cgroup's reads from the disk to `iops` requests per second. */
-  limitReadIops(iops: number): void;
   /** Moves every process back to the root cgroup and removes the cgroup. */
   remove(): void;
 }
@@ -150,11 +148,6 @@ export function createThrottle(support: Extract<ThrottleSupport, { ok: true }>, 
       if (flavour.kind === "v1") fs.writeFileSync(path.join(dir, "blkio.throttle.write_bps_device"), `${device} ${n}`);
       else fs.writeFileSync(path.join(dir, "io.max"), `${device} wbps=${n}`);
       handle.limit = n;
-    },
-    limitReadIops(iops) {
-      const n = Math.max(1, Math.round(iops));
-      if (flavour.kind === "v1") fs.writeFileSync(path.join(dir, "blkio.throttle.read_iops_device"), `${device} ${n}`);
-      else fs.writeFileSync(path.join(dir, "io.max"), `${device} riops=${n}`);
     },
     remove() {
       if (!fs.existsSync(dir)) return;
