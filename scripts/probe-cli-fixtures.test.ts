@@ -21,7 +21,7 @@ const NOT_OUTPUT: [RegExp, string][] = [
 // refused for another reason (a parser regression) still fails.
 const DELIBERATE: { file: RegExp; why: string; expect: RegExp }[] = [
   { file: /\/version-fixtures\/version-[a-z]+\.txt$/, why: "`tool --version` output, read by the agent's capability detection, holds no results", expect: /^not \w+ (JSON )?output|has no results/ },
-  { file: /\/fixtures\/sysstat\/[^/]+\/data-[^/]+\.sa$|\/fixtures\/history\/sa-busy$/, why: "binary sysstat data files; the history importer prints them with sadf first", expect: /^not sar output: a binary sysstat data file/ },
+  { file: /\/fixtures\/sysstat\/[^/]+\/data-[^/]+\.sa$|\/fixtures\/history\/sa-busy$|\/fixtures\/locales\/data\.sa$/, why: "binary sysstat data files (the locale fixtures' data.sa is what sar printed them from); the history importer prints them with sadf first", expect: /^not sar output: a binary sysstat data file/ },
   { file: /^probes\/dd\/fixtures\/.*error.*\.stderr\.txt$/, why: "dd failed (missing file, full disk, unaligned direct I/O): its error is the answer", expect: /^dd (failed|could not open)/ },
   { file: /^probes\/dd\/fixtures\/dd-write-direct\.stdout\.txt$/, why: "dd's empty stdout: the summary is on stderr", expect: /^no dd output: dd prints its summary on stderr/ },
   { file: /^probes\/iozone\/fixtures\/iozone-error-/, why: "iozone could not open its test file", expect: /^iozone could not open/ },

@@ -56,7 +56,9 @@ export function fioProgressOf(s: FioScan): Progress | null {
   const p = stepProgress(s);
   if (!p || s.step === undefined) return p;
   const what = s.step === 1 ? "precondition" : `round ${s.step - 1} of at most ${SNIA_MAX_ROUNDS}`;
-  return { ...p, label: `${what}: ${p.label}` };
+  // The bar counts the whole run, the precondition and every round it may take, so it never goes
+  // back when a step ends and the next begins at 0 %; the run may end sooner, when steady.
+  return makeProgress(s.step - 1 + p.fraction, SNIA_MAX_ROUNDS + 1, "steps", `${what}: ${p.label}`);
 }
 
 function stepProgress(s: FioScan): Progress | null {
