@@ -198,7 +198,7 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
         <fieldset data-testid="fio-workload">
           <legend>Workload</legend>
           <label style={{ display: "inline-flex", gap: "0.3rem", alignItems: "center", marginRight: "1rem" }}>
-            <input type="radio" name="fioWorkload" checked={!useJobFile} onChange={() => setUseJobFile(false)} /> the preset&apos;s parameters
+            <input type="radio" name="fioWorkload" checked={!useJobFile} onChange={() => setUseJobFile(false)} /> Workload fields
           </label>{" "}
           <label style={{ display: "inline-flex", gap: "0.3rem", alignItems: "center", marginRight: "1rem" }}>
             <input type="radio" name="fioWorkload" checked={useJobFile} onChange={() => setUseJobFile(true)} /> Job file

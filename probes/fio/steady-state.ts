@@ -75,17 +75,5 @@ export function steadyStateMeasurements(job: Record<string, unknown>, dims: Reco
   return out;
 }
 
-/** What a run's measurements say about steady state: null when fio checked none. */
-export function readSteadyState(measurements: readonly Pick<Measurement, "metric" | "value">[]): { reached: boolean; afterSec: number | null } | null {
-  const attained = measurements.filter((m) => m.metric === "ss_attained");
-  if (attained.length === 0) return null;
-  const reached = attained.every((m) => m.value === 1);
-  const after = measurements.filter((m) => m.metric === "ss_after").map((m) => m.value);
-  return { reached, afterSec: reached && after.length > 0 ? Math.max(...after) / 1000 : null };
-}
-
-/** "steady after 4 s" / "not steady within the runtime". */
-export function steadyStateText(s: { reached: boolean; afterSec: number | null }): string {
-  if (!s.reached) return "not steady within the runtime";
-  return s.afterSec === null ? "steady" : `steady after ${Number(s.afterSec.toFixed(1))} s`;
-}
+// The reading side lives in steady-state-read.ts, without zod, for the run page's live charts.
+export { readSteadyState, steadyStateText } from "./steady-state-read";

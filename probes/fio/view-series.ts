@@ -1,6 +1,6 @@
 // fio's per-second figures (from its bandwidth, IOPS and latency logs) over the run's elapsed
 // time: as the probe's progress series for the timeline and as line charts of the run.
-import { readSteadyState, steadyStateText } from "./steady-state";
+import { readSteadyState, steadyStateText } from "./steady-state-read";
 import { splitCollectedFiles } from "../core/collected-files";
 import { displayUnit } from "../core/metrics";
 import type { Measurement, NormalisedResult } from "../core/types";
