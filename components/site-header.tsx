@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { AlertsLink } from "./alerts-link";
 import { MeProvider } from "./me-context";
+import { ThemeToggle } from "./theme-toggle";
 import { UserBox } from "./user-box";
 
 const links = [
@@ -33,6 +34,7 @@ export function SiteHeader({ signOut }: { signOut: () => Promise<void> }) {
             ))}
             <AlertsLink />
           </nav>
+          <ThemeToggle />
           <UserBox signOut={signOut} />
         </div>
       </MeProvider>

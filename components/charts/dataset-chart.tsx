@@ -191,9 +191,9 @@ function annotationAreas(panel: ChartPanel, numeric: boolean) {
         x1={x1}
         x2={x2}
         ifOverflow="extendDomain"
-        fill="#ff7b72"
+        fill="var(--danger)"
         fillOpacity={0.12}
-        stroke="#ff7b72"
+        stroke="var(--danger)"
         strokeOpacity={0.5}
         strokeDasharray="3 3"
         label={{ value: a.label, position: "insideTop", className: styles.annotation }}

@@ -70,7 +70,7 @@ export function ResultChart({
       <ResponsiveContainer width="100%" height={300}>
         {kind === "line" ? (
           <LineChart data={rows} margin={{ top: 5, right: 20, bottom: 20, left: 20 }}>
-            <CartesianGrid stroke="#2a3644" />
+            <CartesianGrid stroke="var(--border)" />
             <XAxis
               dataKey="x"
               scale={logX ? "log" : "auto"}
@@ -78,18 +78,18 @@ export function ResultChart({
               domain={domain ?? (numericX ? ["dataMin", "dataMax"] : undefined)}
               ticks={xTicks ? xTicks.map((t) => t.value) : logX ? (xs as number[]) : undefined}
               tickFormatter={xTicks ? (v: number) => xNames.get(v) ?? fmt(v) : undefined}
-              stroke="#9aa7b4" label={{ value: xLabel, position: "insideBottom", offset: -10, fill: "#9aa7b4" }} />
+              stroke="var(--muted)" label={{ value: xLabel, position: "insideBottom", offset: -10, fill: "var(--muted)" }} />
             <YAxis
-              stroke="#9aa7b4"
+              stroke="var(--muted)"
               tickFormatter={fmt}
               width={90}
               scale={y.scale}
               ticks={y.ticks}
               domain={y.domain}
               allowDataOverflow={y.scale === "log"}
-              label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "#9aa7b4" }}
+              label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "var(--muted)" }}
             />
-            <Tooltip formatter={(v) => fmt(Number(v))} labelFormatter={(x) => xNames.get(x as number | string) ?? String(x)} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
+            <Tooltip formatter={(v) => fmt(Number(v))} labelFormatter={(x) => xNames.get(x as number | string) ?? String(x)} contentStyle={{ background: "var(--panel)", border: "1px solid var(--border)" }} />
             <Legend verticalAlign="top" />
             {drawn.map((s, i) => (
               <Line key={s.name} dataKey={s.name} stroke={seriesColor(i)} dot={false} isAnimationActive={false} connectNulls />
@@ -97,10 +97,10 @@ export function ResultChart({
           </LineChart>
         ) : (
           <BarChart data={rows} margin={{ top: 5, right: 20, bottom: 20, left: 20 }}>
-            <CartesianGrid stroke="#2a3644" />
-            <XAxis dataKey="x" stroke="#9aa7b4" label={{ value: xLabel, position: "insideBottom", offset: -10, fill: "#9aa7b4" }} />
-            <YAxis stroke="#9aa7b4" tickFormatter={fmt} width={90} label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "#9aa7b4" }} />
-            <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
+            <CartesianGrid stroke="var(--border)" />
+            <XAxis dataKey="x" stroke="var(--muted)" label={{ value: xLabel, position: "insideBottom", offset: -10, fill: "var(--muted)" }} />
+            <YAxis stroke="var(--muted)" tickFormatter={fmt} width={90} label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "var(--muted)" }} />
+            <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "var(--panel)", border: "1px solid var(--border)" }} />
             <Legend verticalAlign="top" />
             {series.map((s, i) => (
               <Bar key={s.name} dataKey={s.name} fill={seriesColor(i)} isAnimationActive={false} />
