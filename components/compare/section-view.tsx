@@ -132,7 +132,8 @@ export function SectionView({ section, series }: { section: SectionModel; series
           Values{groupLabel && section.groups && section.groups.length > 1 ? ` (${groupLabel})` : ""} · {rows.length} rows
         </summary>
         {tableOpen ? (
-          <div className={styles.tableWrap}>
+          // Focusable, so a keyboard can scroll a table wider than the page (axe scrollable-region-focusable).
+          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={`Values of ${section.title}`}>
             <table className={styles.values} data-testid={`values-${section.probe}`}>
               <caption className="muted small" style={{ textAlign: "left", padding: "0.4rem 0.6rem" }}>
                 {section.table.caption}. Under each value: min–max and coefficient of variation of folded repeats, then Δ % against the baseline

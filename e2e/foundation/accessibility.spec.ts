@@ -7,8 +7,6 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { apiTokenFor, bearer, createUser, registerFakeAgent, signIn } from "../helpers";
 
-test.describe.configure({ mode: "serial" });
-
 const iozone = fs.readFileSync(path.join(__dirname, "..", "probes", "iozone-auto-64m.txt"), "utf8");
 let admin = { email: "", password: "" };
 let pages: string[] = [];
