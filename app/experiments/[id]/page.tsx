@@ -316,9 +316,9 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
         <Link href={`/compare?runs=${v.runs.filter((r) => r.status === "SUCCEEDED").map((r) => r.id).join(",")}`}>Compare the runs</Link>
       </p>
       {roleAtLeast(actor.role, "OPERATOR") && v.runs.some((r) => r.status === "SUCCEEDED") ? (
-        <p>
+        <div>
           <ShareExperimentButton id={v.id} />
-        </p>
+        </div>
       ) : null}
     </>
   );
