@@ -78,9 +78,3 @@ export function SubmitRow({ missing, pending, disabled, label, pendingLabel }: {
     </>
   );
 }
-
-/** What a refused POST answered: its message and field errors, or why there is none. */
-export async function readRefusal(r: Response, what: string): Promise<{ error: string; fieldErrors: FieldErrors }> {
-  const body = (await r.json().catch(() => ({}))) as { error?: string; fieldErrors?: FieldErrors };
-  return { error: body.error ?? `${what} (HTTP ${r.status}).`, fieldErrors: body.fieldErrors ?? {} };
-}
