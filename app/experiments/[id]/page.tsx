@@ -161,6 +161,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
       <progress className="experiment-progress" value={v.progress.ended} max={Math.max(1, v.progress.planned)} aria-label="Runs finished" data-testid="experiment-progress" />
       <p className="muted small" data-testid="experiment-progress-text">
         {v.progress.ended} of {v.progress.planned} runs done
+        {v.progress.cancelled > 0 ? `, ${v.progress.cancelled} cancelled before they started` : ""}
         {v.status === "RUNNING" && v.progress.maxPlanned > v.progress.planned ? ` (up to ${v.progress.maxPlanned} if the intervals stay wide and the budget lasts)` : ""}
       </p>
       {current ? (
@@ -315,9 +316,9 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
         <Link href={`/compare?runs=${v.runs.filter((r) => r.status === "SUCCEEDED").map((r) => r.id).join(",")}`}>Compare the runs</Link>
       </p>
       {roleAtLeast(actor.role, "OPERATOR") && v.runs.some((r) => r.status === "SUCCEEDED") ? (
-        <p>
+        <div>
           <ShareExperimentButton id={v.id} />
-        </p>
+        </div>
       ) : null}
     </>
   );

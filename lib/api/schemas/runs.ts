@@ -13,7 +13,12 @@ export const createRunSchema = z.object({
   /** One of the probe's presets (e.g. "write-direct"); `params` override its values (the target at least). */
   preset: z.string().min(1).max(100).optional(),
   params: z.record(z.string(), z.unknown()),
-  repeats: z.number().int().min(1).max(20).default(1),
+  repeats: z
+    .number({ error: "Repeats must be a whole number from 1 to 20." })
+    .int("Repeats must be a whole number from 1 to 20.")
+    .min(1, "Repeats must be between 1 and 20.")
+    .max(20, "Repeats must be between 1 and 20.")
+    .default(1),
 });
 export type CreateRunInput = z.infer<typeof createRunSchema>;
 
