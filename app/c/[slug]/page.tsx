@@ -6,7 +6,8 @@ import { SweepBody } from "@/components/sweeps/sweep-body";
 import styles from "@/components/compare/compare.module.css";
 import { buildComparison } from "@/lib/compare/model";
 import { serverUrl } from "@/lib/server/hosts/server-url";
-import { describeShared, sharedComparison } from "@/lib/server/comparisons/shared-page";
+import { describeShared, goneShare, sharedComparison } from "@/lib/server/comparisons/shared-page";
+import { SharedGone } from "./shared-gone";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +20,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const c = await sharedComparison((await params).slug);
   // Absolute URLs for og:image, as the visitor reached this server (PUBLIC_URL wins).
   const metadataBase = new URL(await serverUrl());
-  if (!c) return { metadataBase, title: "Comparison not found", robots: { index: false, follow: false } };
+  if (!c) {
+    const gone = await goneShare((await params).slug);
+    return { metadataBase, title: gone ? `Shared comparison ${gone.reason}` : "Comparison not found", robots: { index: false, follow: false } };
+  }
   const description = describeShared(c);
   return {
     metadataBase,
@@ -36,7 +40,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SharedComparisonPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const c = await sharedComparison(slug);
-  if (!c) notFound();
+  if (!c) {
+    // A link that once worked says what became of it; one that never did is a plain 404.
+    const gone = await goneShare(slug);
+    if (gone) return <SharedGone gone={gone} />;
+    notFound();
+  }
   const fold = (await searchParams).fold !== "0";
   const model = buildComparison(c.runs, { fold });
   const hasRepeats = model.series.some((s) => s.runIds.length > 1) || (!fold && c.runs.length > 1);

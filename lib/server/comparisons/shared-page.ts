@@ -1,5 +1,7 @@
 import { cache } from "react";
+import { db } from "../../db";
 import { AppError } from "../../http/app-error";
+import { SLUG_RE } from "./create-comparison";
 import { getComparison, type SharedComparison } from "./get-comparison";
 
 /**
@@ -22,3 +24,21 @@ export function describeShared(c: SharedComparison): string {
   const more = c.runs.length > 4 ? `; +${c.runs.length - 4} more` : "";
   return `${probes} comparison of ${c.runs.length} run${c.runs.length === 1 ? "" : "s"}: ${labels.join("; ")}${more}`.slice(0, 300);
 }
+
+/** Why a share link that once worked no longer shows anything: withdrawn (when) or expired (when). */
+export interface GoneShare {
+  reason: "withdrawn" | "expired";
+  at: Date;
+}
+
+/**
+ * For the /c/<slug> page when sharedComparison found nothing: a withdrawn or expired link says
+ * so (the JSON and CSV answer 410 with the same facts); null when there never was one.
+ */
+export const goneShare = cache(async (slug: string): Promise<GoneShare | null> => {
+  if (!SLUG_RE.test(slug)) return null;
+  const row = await db().comparison.findUnique({ where: { slug }, select: { revokedAt: true, expiresAt: true } });
+  if (row?.revokedAt) return { reason: "withdrawn", at: row.revokedAt };
+  if (row?.expiresAt && row.expiresAt <= new Date()) return { reason: "expired", at: row.expiresAt };
+  return null;
+});
