@@ -1,6 +1,11 @@
 import Link from "next/link";
+import { requestGoneShare } from "@/lib/server/comparisons/shared-page";
+import { SharedGone } from "./shared-gone";
 
 export default function SharedComparisonNotFound() {
+  // Withdrawn or expired: the page said so before answering 404.
+  const gone = requestGoneShare().gone;
+  if (gone) return <SharedGone gone={gone} />;
   return (
     <>
       <h1>No shared comparison here</h1>

@@ -6,8 +6,7 @@ import { SweepBody } from "@/components/sweeps/sweep-body";
 import styles from "@/components/compare/compare.module.css";
 import { buildComparison } from "@/lib/compare/model";
 import { serverUrl } from "@/lib/server/hosts/server-url";
-import { describeShared, goneShare, sharedComparison } from "@/lib/server/comparisons/shared-page";
-import { SharedGone } from "./shared-gone";
+import { describeShared, goneShare, requestGoneShare, sharedComparison } from "@/lib/server/comparisons/shared-page";
 
 export const dynamic = "force-dynamic";
 
@@ -41,9 +40,8 @@ export default async function SharedComparisonPage({ params, searchParams }: Pro
   const { slug } = await params;
   const c = await sharedComparison(slug);
   if (!c) {
-    // A link that once worked says what became of it; one that never did is a plain 404.
-    const gone = await goneShare(slug);
-    if (gone) return <SharedGone gone={gone} />;
+    // Still a 404, but a link that once worked says what became of it (not-found.tsx reads this).
+    requestGoneShare().gone = await goneShare(slug);
     notFound();
   }
   const fold = (await searchParams).fold !== "0";

@@ -42,3 +42,9 @@ export const goneShare = cache(async (slug: string): Promise<GoneShare | null> =
   if (row?.expiresAt && row.expiresAt <= new Date()) return { reason: "expired", at: row.expiresAt };
   return null;
 });
+
+/**
+ * The request's gone share, handed from the page to its not-found.tsx (which gets no params):
+ * the page stays a 404 for a link that no longer works, and says why.
+ */
+export const requestGoneShare = cache((): { gone: GoneShare | null } => ({ gone: null }));
