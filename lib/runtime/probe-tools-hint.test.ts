@@ -28,7 +28,7 @@ describe("npm start's probe-tools hint", () => {
     );
     expect(lines).toContain("  or let the agent do it now: npm run agent -- --install-tools");
     // Re-check works on a running agent: the hint must not send people to restart npm start.
-    expect(lines.at(-1)).toBe("  after installing, press Re-check on this machine's host page: the local agent reports its tools again, no restart needed");
+    expect(lines.at(-1)).toBe("  after installing, press Re-check tools on this machine's host page: the local agent reports its tools again, no restart needed");
     expect(lines.join("\n")).not.toMatch(/restart npm start/);
   });
 

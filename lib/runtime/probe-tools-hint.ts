@@ -19,6 +19,6 @@ export async function probeToolsHint(
   ];
   if (isRoot) lines.push("  or let the agent do it now: npm run agent -- --install-tools");
   // The agent re-reads its tools on request: no restart needed (the host page's Re-check asks it).
-  lines.push("  after installing, press Re-check on this machine's host page: the local agent reports its tools again, no restart needed");
+  lines.push("  after installing, press Re-check tools on this machine's host page: the local agent reports its tools again, no restart needed");
   return lines;
 }
