@@ -2,9 +2,9 @@ import Link from "next/link";
 import { requestGoneShare } from "@/lib/server/comparisons/shared-page";
 import { SharedGone } from "./shared-gone";
 
-export default function SharedComparisonNotFound() {
-  // Withdrawn or expired: the page said so before answering 404.
-  const gone = requestGoneShare().gone;
+export default async function SharedComparisonNotFound() {
+  // Withdrawn or expired: the page finds out and says so here (never waiting more than 5 s).
+  const gone = await Promise.race([requestGoneShare().gone, new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000))]);
   if (gone) return <SharedGone gone={gone} />;
   return (
     <>

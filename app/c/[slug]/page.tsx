@@ -38,12 +38,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** Public, read-only: a comparison frozen when it was shared. */
 export default async function SharedComparisonPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const c = await sharedComparison(slug);
-  if (!c) {
-    // Still a 404, but a link that once worked says what became of it (not-found.tsx reads this).
-    requestGoneShare().gone = await goneShare(slug);
-    notFound();
+  const note = requestGoneShare();
+  let c: Awaited<ReturnType<typeof sharedComparison>>;
+  try {
+    c = await sharedComparison(slug);
+    // Still a 404, but a link that once worked says what became of it (not-found.tsx waits for this).
+    if (!c) note.settle(await goneShare(slug));
+  } finally {
+    note.settle(null);
   }
+  if (!c) notFound();
   const fold = (await searchParams).fold !== "0";
   const model = buildComparison(c.runs, { fold });
   const hasRepeats = model.series.some((s) => s.runIds.length > 1) || (!fold && c.runs.length > 1);

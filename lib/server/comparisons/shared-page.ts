@@ -44,7 +44,12 @@ export const goneShare = cache(async (slug: string): Promise<GoneShare | null> =
 });
 
 /**
- * The request's gone share, handed from the page to its not-found.tsx (which gets no params):
- * the page stays a 404 for a link that no longer works, and says why.
+ * The request's gone share, handed from the page to its not-found.tsx (which gets no params and
+ * may render before the page has looked): the page settles it on every path, the not-found waits
+ * for it. The page stays a 404 for a link that no longer works, and says why.
  */
-export const requestGoneShare = cache((): { gone: GoneShare | null } => ({ gone: null }));
+export const requestGoneShare = cache(() => {
+  let settle: (gone: GoneShare | null) => void = () => {};
+  const gone = new Promise<GoneShare | null>((resolve) => (settle = resolve));
+  return { gone, settle };
+});
