@@ -9,14 +9,32 @@ export const dynamic = "force-dynamic";
 
 type Json = Record<string, unknown>;
 
+/** A schema pretty-printed; long lines wrap and the block scrolls inside itself, never the page. */
+function SchemaText({ schema }: { schema: unknown }) {
+  return <pre className={styles.json}>{JSON.stringify(schema, null, 2)}</pre>;
+}
+
 function Schema({ schema, label }: { schema: unknown; label: string }) {
   if (!schema) return null;
+  const examples = (schema as { examples?: unknown[] }).examples;
   return (
     <details className={styles.schema}>
       <summary>{label}</summary>
-      <pre>{JSON.stringify(schema, null, 2)}</pre>
+      {examples?.length ? (
+        <>
+          <p className="small">Example:</p>
+          <SchemaText schema={examples[0]} />
+        </>
+      ) : null}
+      <SchemaText schema={schema} />
     </details>
   );
+}
+
+/** A parameter's description is shown as text above its schema, not again inside it. */
+function withoutDescription(schema: Json): Json {
+  const { description: _description, ...rest } = schema;
+  return rest;
 }
 
 function Operation({ op, doc }: { op: ApiOperation; doc: Json }) {
@@ -52,9 +70,9 @@ function Operation({ op, doc }: { op: ApiOperation; doc: Json }) {
                   {p.required ? " *" : ""}
                 </td>
                 <td>{p.in}</td>
-                <td>
-                  <code>{JSON.stringify(p.schema)}</code>
+                <td className={styles.schemaCell}>
                   {p.description ? <div className="muted">{p.description}</div> : null}
+                  <SchemaText schema={withoutDescription(p.schema)} />
                 </td>
               </tr>
             ))}
@@ -95,9 +113,9 @@ export default function ApiDocsPage() {
         Errors answer <code>{"{ error, fieldErrors? }"}</code> with the status that fits (400 invalid input, 401 no credentials, 403 role or
         ownership, 404, 409 conflict, 429 rate limit, 503 database away).
       </p>
-      <nav aria-label="API sections" className="small">
+      <nav aria-label="API sections" className={`small ${styles.sections}`}>
         {groups.map((g) => (
-          <a key={g} href={`#${g.replace(/\W+/g, "-")}`} style={{ marginRight: 12 }}>
+          <a key={g} href={`#${g.replace(/\W+/g, "-")}`}>
             {g}
           </a>
         ))}

@@ -12,13 +12,20 @@ export const createRunSchema = z.object({
   probe: z.string().min(1).max(50),
   /** One of the probe's presets (e.g. "write-direct"); `params` override its values (the target at least). */
   preset: z.string().min(1).max(100).optional(),
-  params: z.record(z.string(), z.unknown()),
+  params: z.record(z.string(), z.unknown()).meta({
+    description:
+      "The probe's parameters (see the probe's schema in the catalogue), over the preset's values when one is given. `target` — the directory to measure in, inside one of the agent's --allow directories — goes here, not at the top level.",
+    properties: { target: { type: "string", description: "Directory the probe writes in, e.g. /srv/probebook." } },
+    required: ["target"],
+  }),
   repeats: z
     .number({ error: "Repeats must be a whole number from 1 to 20." })
     .int("Repeats must be a whole number from 1 to 20.")
     .min(1, "Repeats must be between 1 and 20.")
     .max(20, "Repeats must be between 1 and 20.")
     .default(1),
+}).meta({
+  examples: [{ hostId: "7d1c2b9e-4f3a-4c1d-9a5e-2b8f6c0d1e3a", probe: "fio", preset: "rand-read-4k", params: { target: "/srv/probebook" }, repeats: 1 }],
 });
 export type CreateRunInput = z.infer<typeof createRunSchema>;
 
@@ -68,9 +75,17 @@ export const importPreviewJsonSchema = z.object({
 
 // PostgreSQL timestamps and text hold neither JavaScript's extreme dates nor NUL characters:
 // such filters are a 400 here, not a database error.
-const filterDate = z.coerce
+// Coerced from the query string, which zod's JSON Schema cannot show (it would print {}): the meta
+// says what a client sends.
+const filterDate = (bound: "from" | "to") => z.coerce
   .date()
-  .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 9999, "Use a date between the years 1900 and 9999.");
+  .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 9999, "Use a date between the years 1900 and 9999.")
+  .meta({
+    type: "string",
+    anyOf: [{ format: "date" }, { format: "date-time" }],
+    description: `Runs created ${bound === "from" ? "at or after" : "at or before"} this instant: ISO 8601 (2026-11-01T12:00:00Z), or a day (2026-11-01), which means its midnight UTC.`,
+    examples: ["2026-11-01", "2026-11-01T12:00:00Z"],
+  });
 
 export const listRunsQuerySchema = z.object({
   hostId: uuidSchema().optional(),
@@ -83,8 +98,8 @@ export const listRunsQuerySchema = z.object({
   medium: z.enum(["memory", "ssd", "disk", "unknown"]).optional(),
   /** Runs carrying this tag. */
   tag: tagSchema.optional(),
-  from: filterDate.optional(),
-  to: filterDate.optional(),
+  from: filterDate("from").optional(),
+  to: filterDate("to").optional(),
   sort: z.enum(["createdAt", "probe", "status", "host"]).default("createdAt"),
   order: z.enum(["asc", "desc"]).default("desc"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
