@@ -14,5 +14,7 @@ export function checkBody(op: Operation, schema: z.ZodType, json: unknown): unkn
   const fieldErrors = fieldErrorsOf(parsed.error);
   const tooBig = parsed.error.issues.find((i) => i.code === "too_big" && op.tooLargeFields?.includes(String(i.path[0])));
   if (tooBig) throw new AppError("PAYLOAD_TOO_LARGE", tooBig.message, fieldErrors);
-  throw new AppError("BAD_REQUEST", "Some fields are invalid.", fieldErrors);
+  // The message names each field too, for clients that show only the message.
+  const said = Object.entries(fieldErrors).map(([k, m]) => `${k}: ${m.join(" ")}`).join("; ");
+  throw new AppError("BAD_REQUEST", `Some fields are invalid (${said}).`, fieldErrors);
 }
