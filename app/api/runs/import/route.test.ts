@@ -4,7 +4,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { getRun } from "@/lib/server/runs/get-run";
+import { getRunLog } from "@/lib/server/runs/get-run-log";
 import { createApiToken } from "@/lib/server/tokens/create-api-token";
 import { createUser } from "@/lib/server/users/create-user";
 import { connectTestDatabase } from "@/lib/testing/db";
@@ -51,8 +52,7 @@ describe("POST /api/runs/import: the output's limit in bytes", () => {
     expect(utf8Length(output)).toBeLessThan(MAX_IMPORT_BYTES);
     const r = await postJson(JSON.stringify({ probe: "fio", output, hostLabel: "café-01" }));
     expect(r.status, r.json.error).toBe(201);
-    const run = await db().probeRun.findUniqueOrThrow({ where: { id: r.json.id! } });
-    expect(run.hostLabel).toBe("café-01");
+    expect((await getRun({ id: r.json.id! })).hostName).toBe("café-01");
   }, 60_000);
 
   it("refuses output whose characters are under the limit but whose UTF-8 bytes are over it, with 413 naming output and the limit", async () => {
@@ -89,9 +89,8 @@ describe("POST /api/runs/import/file: the output as a multipart upload", () => {
     expect(preview.json.summary).toBe("1 sar run found");
     const r = await postForm(importFile, { probe: "sar", hostLabel: "db-07", notes: "a day of sar -A" }, new File([text], "sar-A.txt", { type: "text/plain" }));
     expect(r.status, r.json.error).toBe(201);
-    const run = await db().probeRun.findUniqueOrThrow({ where: { id: r.json.id! }, include: { chunks: { orderBy: { seq: "asc" } } } });
-    expect(run).toMatchObject({ origin: "IMPORTED", status: "SUCCEEDED", hostLabel: "db-07", notes: "a day of sar -A" });
-    expect(run.chunks.map((c) => c.data).join("").length).toBe(text.length);
+    expect(await getRun({ id: r.json.id! })).toMatchObject({ origin: "IMPORTED", status: "SUCCEEDED", hostName: "db-07", notes: "a day of sar -A" });
+    expect((await getRunLog({ id: r.json.id! })).log).toBe(text);
   }, 120_000);
 
   it("names an empty file", async () => {
