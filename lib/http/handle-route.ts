@@ -145,9 +145,10 @@ async function readLimited(req: Request, maxBytes: number, message?: string): Pr
  * other content type, or a form that does not decode, is a 400 saying how to send it.
  */
 export async function readFormBody(req: Request, maxBytes: number, message?: string): Promise<Record<string, string | File>> {
+  // The size first: an oversized upload is a 413 whatever it claims to be.
+  const body = limitedBody(req, maxBytes, message);
   const type = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type)) throw new AppError("BAD_REQUEST", "The request body must be multipart/form-data (a form with the file in its `file` field).");
-  const body = limitedBody(req, maxBytes, message);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": type } }).formData();
