@@ -40,7 +40,9 @@ function withoutDescription(schema: Json): Json {
 function Operation({ op, doc }: { op: ApiOperation; doc: Json }) {
   const o = ((doc.paths as Record<string, Json>)[op.path]![op.method] ?? {}) as Json;
   const params = (o.parameters ?? []) as { name: string; in: string; required: boolean; description?: string; schema: Json }[];
-  const body = ((o.requestBody as Json | undefined)?.content as Record<string, { schema: Json }> | undefined)?.["application/json"]?.schema;
+  // One media type per body: JSON, or a multipart form for file uploads.
+  const [bodyMedia, bodyContent] = Object.entries(((o.requestBody as Json | undefined)?.content as Record<string, { schema: Json }> | undefined) ?? {})[0] ?? [];
+  const body = bodyContent?.schema;
   const responses = o.responses as Record<string, { description: string; content?: Record<string, { schema: Json }> }>;
   const anchor = `${op.method}-${op.path.replace(/[^a-z0-9]+/gi, "-")}`;
   return (
@@ -79,7 +81,7 @@ function Operation({ op, doc }: { op: ApiOperation; doc: Json }) {
           </tbody>
         </table>
       ) : null}
-      <Schema schema={body} label="Request body (JSON Schema)" />
+      <Schema schema={body} label={bodyMedia === "application/json" ? "Request body (JSON Schema)" : `Request body (${bodyMedia}; its fields as JSON Schema)`} />
       <ul className={styles.responses}>
         {Object.entries(responses).map(([status, r]) => {
           const [media, content] = Object.entries(r.content ?? {})[0] ?? [];

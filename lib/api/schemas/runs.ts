@@ -6,6 +6,7 @@ import { telemetrySampleSchema } from "../../../probes/protocol/schemas";
 import { uuidSchema } from "../../http/params";
 import { RUN_ORIGINS, RUN_STATUSES } from "../../run-status";
 import { tagSchema } from "./tags";
+import { EMPTY_IMPORT_FILE, importTooLarge, MAX_IMPORT_BYTES, MAX_IMPORT_WORDS, utf8Length } from "../../../probes/core/limits";
 
 export const createRunSchema = z.object({
   hostId: uuidSchema("Pick a registered host."),
@@ -29,7 +30,6 @@ export const createRunSchema = z.object({
 });
 export type CreateRunInput = z.infer<typeof createRunSchema>;
 
-export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
 
 /** How a paste holding several runs is imported: a run each, or one run whose measurements carry `run`. */
 export const IMPORT_RUNS_CHOICES = ["separate", "series"] as const;
@@ -42,7 +42,13 @@ export const importRunSchema = z.object({
   output: z
     .string()
     .min(1, "Paste or upload the tool's output.")
-    .max(MAX_IMPORT_CHARS, `Output is limited to ${MAX_IMPORT_CHARS / 1024 / 1024} MiB.`),
+    // UTF-8 bytes are never fewer than UTF-16 units, so this bound holds (and documents maxLength);
+    // the bytes themselves are counted below, the same way as a file's size.
+    .max(MAX_IMPORT_BYTES, importTooLarge("output"))
+    .superRefine((s, ctx) => {
+      if (s.length <= MAX_IMPORT_BYTES && utf8Length(s) > MAX_IMPORT_BYTES) ctx.addIssue({ code: "too_big", origin: "string", maximum: MAX_IMPORT_BYTES, inclusive: true, message: importTooLarge("output") });
+    })
+    .describe(`The tool's output as text: at most ${MAX_IMPORT_WORDS} of UTF-8 (an accented letter counts 2 bytes). Larger files are better sent to POST /api/runs/import/file.`),
   hostLabel: z.string().trim().min(1, "Say which machine this output came from.").max(200).refine(noNul, "The machine name must not contain NUL characters."),
   notes: z.string().trim().max(5000).refine(noNul, "Notes must not contain NUL characters.").optional(),
   runs: z
@@ -53,6 +59,19 @@ export const importRunSchema = z.object({
     ),
 });
 export type ImportRunInput = z.infer<typeof importRunSchema>;
+
+const importFile = z
+  .file({ error: "Choose a file with the tool's output (the form field `file`)." })
+  .min(1, EMPTY_IMPORT_FILE)
+  .max(MAX_IMPORT_BYTES, importTooLarge("file"))
+  .describe(`The tool's output as a file, read as UTF-8: at most ${MAX_IMPORT_WORDS}.`);
+
+/** The import with the output as an uploaded file (multipart/form-data): what the form sends for large files. */
+export const importFileSchema = importRunSchema.omit({ output: true }).extend({ file: importFile });
+export type ImportFileInput = z.infer<typeof importFileSchema>;
+
+/** The preview of an uploaded file. */
+export const importFilePreviewSchema = z.object({ probe: importRunSchema.shape.probe, file: importFile });
 
 /** What the import form asks before importing: which form was read, and how many runs the paste holds. */
 export const importPreviewSchema = importRunSchema.pick({ probe: true, output: true });
