@@ -72,7 +72,7 @@ describe("POST /api/runs/import: the output's limit in bytes", () => {
     expect(r.json.error).toContain("output");
   });
 
-  it("names the field of an empty output in the message itself", async () => {
+  it("answers an empty output with the field's own message", async () => {
     const r = await postJson(JSON.stringify({ probe: "dd", output: "", hostLabel: "lab" }));
     expect(r.status).toBe(400);
     expect(r.json.error).toBe("Paste or upload the tool's output.");
