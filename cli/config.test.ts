@@ -15,7 +15,7 @@ const root = path.resolve(__dirname, "..");
 
 /** The CLI as a user runs it, with a config home of its own and no connection variables. */
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("PROBEBOOK_")));
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("PROBEBOOK_"))) as NodeJS.ProcessEnv;
   return new Promise((resolve) => {
     execFile(process.execPath, [path.join(root, "bin", "probebook.cjs"), ...args], { env: { ...base, XDG_CONFIG_HOME: path.join(home, "none"), ...env }, timeout: 60_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr });

@@ -13,7 +13,7 @@ describe("parameter names", () => {
     // The parse strips it silently: this is why the check exists.
     const preset = resolvePreset("dd:write-direct")!.params;
     const parsed = validateParams("dd", { ...preset, target: "/tmp", sizemib: 8 });
-    expect(parsed).toMatchObject({ ok: true, params: { sizeMiB: preset.sizeMiB } });
+    expect(parsed).toMatchObject({ ok: true, params: { sizeMiB: (preset as { sizeMiB: number }).sizeMiB } });
     expect(parsed.ok && "sizemib" in parsed.params).toBe(false);
     const errors = unknownParamErrors("dd", { target: "/tmp", sizemib: 8, sizeMiB: 4 });
     expect(Object.keys(errors)).toEqual(["sizemib"]);
