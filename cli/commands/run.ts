@@ -96,7 +96,6 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.stdout.write(`${RUN_HELP}\n`);
     return EXIT.OK;
   }
-  const conn = connection(values);
   if (!values.host) throw usageError("Give the host with --host NAME.");
   // `probebook run fio --job-file PATH`: the probe may be named as the one positional argument.
   if (positionals.length > 1) throw usageError(`run: one probe at most, got ${positionals.join(" ")}.`);
@@ -141,6 +140,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (timeoutSec !== undefined && !values.wait) throw usageError("--timeout only applies with --wait.");
   if (values.raw && !values.wait) throw usageError("--raw only applies with --wait (it prints the run's output as the agent sent it).");
 
+  const conn = connection(values);
   const { hosts } = await getJson<{ hosts: HostRow[] }>(conn, "/api/hosts");
   const host = pickHost(hosts, values.host);
   const target = values.target ?? host.capabilities?.allowedDirs?.[0];
