@@ -12,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The bundle run as someone without the checkout would: plain node, cwd and HOME a temp dir, no NODE_PATH. */
 function run(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir };
+  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir } as unknown as NodeJS.ProcessEnv;
   return new Promise((resolve) => {
     execFile(process.execPath, [file, ...args], { cwd: dir, env, timeout: 30_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr });
