@@ -21,7 +21,8 @@ export function connection(opts: { server?: string; token?: string }, env: Recor
   if (!rawServer) throw usageError("No server given: run `probebook login --server URL` once (it saves the server and your API token), or set PROBEBOOK_SERVER, or give --server URL.");
   const server = normaliseServer(rawServer, flagServer ? "--server" : envServer ? "PROBEBOOK_SERVER" : `The server in ${configPath(env)}`);
   if (opts.token !== undefined) process.stderr.write("probebook: warning: --token leaves the token in your shell history and the process list; use `probebook login` or PROBEBOOK_TOKEN instead.\n");
-  const token = (opts.token ?? env.PROBEBOOK_TOKEN ?? fromConfig().tokens[server] ?? "").trim();
+  // An empty variable counts as unset, as an empty --server does.
+  const token = (opts.token ?? (env.PROBEBOOK_TOKEN?.trim() || undefined) ?? fromConfig().tokens[server] ?? "").trim();
   if (!token) throw usageError(`No API token for ${server}: run \`probebook login --server ${server}\` (it asks for the token), or set PROBEBOOK_TOKEN. Create a token under Settings → API tokens.`);
   if (/\s/.test(token)) throw usageError("The API token must not contain spaces.");
   return { server, token };
