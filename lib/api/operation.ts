@@ -7,7 +7,7 @@ import { z } from "zod";
 export type Role = "public" | "viewer" | "operator" | "admin" | "agent";
 
 /** Bodies other than JSON an operation may answer with; each is text (or an event stream). */
-export type TextMedia = "text/csv" | "text/plain" | "text/event-stream";
+export type TextMedia = "text/csv" | "text/plain" | "text/event-stream" | "text/javascript";
 
 export interface ResponseSpec {
   description: string;
