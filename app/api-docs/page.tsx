@@ -98,9 +98,9 @@ export default function ApiDocsPage() {
         Errors answer <code>{"{ error, fieldErrors? }"}</code> with the status that fits (400 invalid input, 401 no credentials, 403 role or
         ownership, 404, 409 conflict, 429 rate limit, 503 database away).
       </p>
-      <nav aria-label="API sections" className="small">
+      <nav aria-label="API sections" className={`small ${styles.sections}`}>
         {groups.map((g) => (
-          <a key={g} href={`#${g.replace(/\W+/g, "-")}`} style={{ marginRight: 12 }}>
+          <a key={g} href={`#${g.replace(/\W+/g, "-")}`}>
             {g}
           </a>
         ))}
