@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { TableScroll } from "@/components/table-scroll";
 import { openApiDocument } from "@/lib/api/openapi";
 import { authText, type Operation as ApiOperation } from "@/lib/api/operation";
 import { API_OPERATIONS } from "@/lib/api/operations";
@@ -56,30 +57,32 @@ function Operation({ op, doc }: { op: ApiOperation; doc: Json }) {
         <strong>Access:</strong> {authText(op)}
       </p>
       {params.length > 0 ? (
-        <table className="data small">
-          <thead>
-            <tr>
-              <th>Parameter</th>
-              <th>In</th>
-              <th>Schema</th>
-            </tr>
-          </thead>
-          <tbody>
-            {params.map((p) => (
-              <tr key={`${p.in}-${p.name}`}>
-                <td>
-                  <code>{p.name}</code>
-                  {p.required ? " *" : ""}
-                </td>
-                <td>{p.in}</td>
-                <td className={styles.schemaCell}>
-                  {p.description ? <div className="muted">{p.description}</div> : null}
-                  <SchemaText schema={withoutDescription(p.schema)} />
-                </td>
+        <TableScroll label={`Parameters of ${op.method.toUpperCase()} ${op.path}`}>
+          <table className="data small">
+            <thead>
+              <tr>
+                <th>Parameter</th>
+                <th>In</th>
+                <th>Schema</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {params.map((p) => (
+                <tr key={`${p.in}-${p.name}`}>
+                  <td>
+                    <code>{p.name}</code>
+                    {p.required ? " *" : ""}
+                  </td>
+                  <td>{p.in}</td>
+                  <td className={styles.schemaCell}>
+                    {p.description ? <div className="muted">{p.description}</div> : null}
+                    <SchemaText schema={withoutDescription(p.schema)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : null}
       <Schema schema={body} label={bodyMedia === "application/json" ? "Request body (JSON Schema)" : `Request body (${bodyMedia}; its fields as JSON Schema)`} />
       <ul className={styles.responses}>

@@ -8,6 +8,7 @@ import { armLabText, LabPageCacheWarning } from "@/components/experiments/lab-ki
 import { driverText } from "@/components/experiments/setup-report";
 import { RunLiveOutput } from "@/components/run/run-live";
 import { RunLiveProvider } from "@/components/run/run-live-provider";
+import { TableScroll } from "@/components/table-scroll";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError } from "@/lib/http/app-error";
@@ -210,7 +211,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
 
       <h2>Results per arm</h2>
       {first ? (
-        <div className="table-wrap">
+        <TableScroll label="Results per arm" testId="arm-results-scroll">
           <table className="data" data-testid="arm-results">
             <thead>
               <tr>
@@ -235,7 +236,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : (
         <p className="muted">No results yet.</p>
       )}
