@@ -32,8 +32,8 @@ export function TableScroll({ children, label, testId, className }: { children: 
   return (
     <>
       <div className="table-scroll" data-more-left={more.left ? "true" : undefined} data-more-right={more.right ? "true" : undefined}>
-        {/* Focusable while it scrolls, so a keyboard can scroll it with the arrow keys. */}
-        <div ref={ref} className={className ? `table-wrap ${className}` : "table-wrap"} data-testid={testId} role="region" aria-label={label} tabIndex={overflowing ? 0 : undefined}>
+        {/* Always focusable (a keyboard scrolls it with the arrow keys): it may scroll either way, and axe asks it of any scrolling region. */}
+        <div ref={ref} className={className ? `table-wrap ${className}` : "table-wrap"} data-testid={testId} role="region" aria-label={label} tabIndex={0}>
           {children}
         </div>
       </div>

@@ -12,7 +12,12 @@ type Json = Record<string, unknown>;
 
 /** A schema pretty-printed; long lines wrap and the block scrolls inside itself, never the page. */
 function SchemaText({ schema }: { schema: unknown }) {
-  return <pre className={styles.json}>{JSON.stringify(schema, null, 2)}</pre>;
+  // Focusable: a long schema scrolls inside its box, and a keyboard must be able to scroll it too.
+  return (
+    <pre className={styles.json} tabIndex={0}>
+      {JSON.stringify(schema, null, 2)}
+    </pre>
+  );
 }
 
 function Schema({ schema, label }: { schema: unknown; label: string }) {
