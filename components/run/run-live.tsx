@@ -40,11 +40,12 @@ export function RunLiveOutput() {
     <div>
       {running && bar ? (
         <div style={{ margin: "0.5rem 0" }}>
-          <div className="progress" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(bar.fraction * 100)}>
+          <div className="progress" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(bar.fraction * 100)} aria-valuetext={bar.withinStepUnknown ? bar.label : undefined}>
             <div style={{ width: `${(bar.fraction * 100).toFixed(1)}%` }} />
           </div>
           <div className="muted small" data-testid="run-progress">
-            {bar.label} · {Math.round(bar.fraction * 100)} %
+            {/* A step the tool cannot size has no honest percentage: the label names the step. */}
+            {bar.withinStepUnknown ? bar.label : `${bar.label} · ${Math.round(bar.fraction * 100)} %`}
           </div>
         </div>
       ) : null}
