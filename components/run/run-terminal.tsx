@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import "@xterm/xterm/css/xterm.css";
 import { collapseCollectedFiles } from "@/probes/core/collected-files";
+import { terminalWriter } from "./terminal-text";
 import type { RunOutputFeed } from "./use-run-events";
 
 /**
@@ -28,8 +29,9 @@ export function RunTerminal({ output }: { output: RunOutputFeed }) {
       window.addEventListener("resize", onResize);
       // Files the agent appended after the tool (per-second logs) are for the parser.
       const collapse = collapseCollectedFiles();
-      // Lone \n from a pty is already \r\n; captured logs may carry bare \n, which xterm needs as \r\n.
-      const draw = (data: string) => term.write(collapse(data).replace(/(?<!\r)\n/g, "\r\n"));
+      // Line ends as xterm needs them, dd's unbroken last progress line, fio's wrapped ETA.
+      const write = terminalWriter();
+      const draw = (data: string) => term.write(write(collapse(data)));
       // What arrived while xterm loaded, then the rest as it comes: no piece is missed or drawn twice.
       draw(output.text());
       const unsubscribe = output.subscribe(draw);
