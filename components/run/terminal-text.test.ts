@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixture } from "@/probes/core/testing";
-import { terminalWriter } from "./terminal-text";
+import { TERMINAL_MAX_ROWS, terminalHeight, terminalWriter } from "./terminal-text";
 
 const writeAll = (pieces: string[]) => {
   const w = terminalWriter();
@@ -26,5 +26,14 @@ describe("terminal text", () => {
   it("writes fio's wrapped ETA as unknown and leaves a real one", () => {
     expect(writeAll(["[r=20.8k IOPS][eta 74565d:09h:42m:21s]\r"])).toBe("[r=20.8k IOPS][eta unknown]\r");
     expect(writeAll(["[eta 00m:02s]\r"])).toBe("[eta 00m:02s]\r");
+  });
+});
+
+describe("terminal height", () => {
+  it("fits a few lines in a small box and stops growing at the maximum", () => {
+    expect(terminalHeight(3)).toBeLessThan(100);
+    expect(terminalHeight(0)).toBe(terminalHeight(3));
+    expect(terminalHeight(10)).toBeGreaterThan(terminalHeight(3));
+    expect(terminalHeight(5000)).toBe(terminalHeight(TERMINAL_MAX_ROWS));
   });
 });

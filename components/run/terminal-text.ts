@@ -25,3 +25,13 @@ export function terminalWriter(): (piece: string) => string {
     return out;
   };
 }
+
+/** Pixels per terminal row at the terminal's font size (13 px), and its padding and border. */
+const ROW_PX = 17;
+const FRAME_PX = 14;
+export const TERMINAL_MAX_ROWS = 22;
+
+/** The terminal's height for the lines it holds: a few lines get a small box, more scroll at the max. */
+export function terminalHeight(lines: number): number {
+  return Math.min(Math.max(lines, 3), TERMINAL_MAX_ROWS) * ROW_PX + FRAME_PX;
+}
