@@ -16,4 +16,10 @@ describe("result chart x axis", () => {
     expect(xAxisLayout(340, [...jobs, ...jobs, ...jobs]).interval).toBeGreaterThan(0);
     expect(tickText("latency bucket above the previous bound", phone.maxLabelChars)).toHaveLength(phone.maxLabelChars);
   });
+
+  it("draws fewer level ticks on a numeric axis, so none runs into the value axis", () => {
+    const nines = xAxisLayout(340, ["p0", "p50", "p90", "p99", "p99.9", "p99.99", "p99.999"], true);
+    expect(nines).toMatchObject({ angle: 0, titlesBelow: true });
+    expect(nines.interval).toBeGreaterThan(0);
+  });
 });

@@ -20,13 +20,21 @@ export interface XAxisLayout {
   maxLabelChars: number;
 }
 
-/** The x axis for `labels` at a chart `width` in pixels (0 before it was measured). */
-export function xAxisLayout(width: number, labels: readonly string[]): XAxisLayout {
+/**
+ * The x axis for `labels` at a chart `width` in pixels (0 before it was measured). A numeric axis
+ * (`numeric`: explicit ticks such as fio's nines) keeps level labels and draws fewer of them: an
+ * angled first label would run into the value axis' lowest one.
+ */
+export function xAxisLayout(width: number, labels: readonly string[], numeric = false): XAxisLayout {
   const narrow = width > 0 && width < NARROW_CHART_PX;
   const plot = Math.max(width - 130, 100);
   const longest = Math.max(1, ...labels.map((l) => l.length));
   const levelFits = !narrow || longest * CHAR_PX * labels.length <= plot;
   if (levelFits) return { angle: 0, interval: 0, height: 30, titlesBelow: narrow, maxLabelChars: 40 };
+  if (numeric) {
+    const interval = Math.max(0, Math.ceil((labels.length * (longest + 2) * CHAR_PX) / plot) - 1);
+    return { angle: 0, interval, height: 30, titlesBelow: true, maxLabelChars: 40 };
+  }
   const maxLabelChars = 16;
   const interval = Math.max(0, Math.ceil((labels.length * ANGLED_TICK_PX) / plot) - 1);
   return { angle: -40, interval, height: Math.min(longest, maxLabelChars) * CHAR_PX * 0.7 + 16, titlesBelow: true, maxLabelChars };

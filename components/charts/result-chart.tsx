@@ -63,7 +63,7 @@ export function ResultChart({
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  const layout = xAxisLayout(width, xs.map((x) => xNames.get(x) ?? String(x)));
+  const layout = xTicks ? xAxisLayout(width, xTicks.map((t) => t.label), true) : xAxisLayout(width, xs.map((x) => xNames.get(x) ?? String(x)));
   const xLabelProp = layout.titlesBelow ? undefined : { value: xLabel, position: "insideBottom" as const, offset: -10, fill: "#9aa7b4" };
   const yLabelProp = layout.titlesBelow ? undefined : { value: yLabel, angle: -90, position: "insideLeft" as const, fill: "#9aa7b4" };
   const categoryTicks = { angle: layout.angle, textAnchor: layout.angle ? ("end" as const) : ("middle" as const), fontSize: layout.angle ? 11 : undefined };
@@ -103,7 +103,7 @@ export function ResultChart({
             <YAxis
               stroke="#9aa7b4"
               tickFormatter={fmt}
-              width={layout.titlesBelow ? 60 : 90}
+              width={90}
               scale={y.scale}
               ticks={y.ticks}
               domain={y.domain}
@@ -130,7 +130,7 @@ export function ResultChart({
               tickFormatter={(v: string) => tickText(String(v), layout.maxLabelChars)}
               label={xLabelProp}
             />
-            <YAxis stroke="#9aa7b4" tickFormatter={fmt} width={layout.titlesBelow ? 60 : 90} label={yLabelProp} />
+            <YAxis stroke="#9aa7b4" tickFormatter={fmt} width={90} label={yLabelProp} />
             <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
             <Legend verticalAlign="top" />
             {series.map((s, i) => (
