@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { expectOk, fixture } from "../../probes/core/testing";
 import { parseSar } from "../../probes/sar/parse";
 import { sarView } from "../../probes/sar/view";
-import { telemetryPanelsDrawnBy } from "../diagnosis/run-diagnosis";
+import { telemetryPanelsDrawnBy, timelineCharts } from "../diagnosis/run-diagnosis";
 import { noTelemetryNote, panelsToDraw, type PanelSample } from "./panels";
 
 const sample = (t: number, device: boolean): PanelSample => ({
@@ -23,6 +23,7 @@ describe("telemetry panels", () => {
     expect(panelsToDraw([sample(0, false)]).map((p) => p.id)).toEqual(["iowait", "dirty", "scanning"]);
     expect(panelsToDraw([sample(0, true)]).map((p) => p.id)).toContain("device-util");
     const timeline = sarView.timeline!(expectOk(parseSar(fixture("sar", "gen-sar-B-d-r-u.txt"))));
+    expect(timelineCharts(timeline).map((c) => c.title)).toEqual(expect.arrayContaining(["Page scanning", "Dirty memory"]));
     const elsewhere = telemetryPanelsDrawnBy(timeline);
     expect(elsewhere.sort()).toEqual(["dirty", "scanning"]);
     expect(panelsToDraw([sample(0, true)], elsewhere).map((p) => p.id)).toEqual(["device-throughput", "device-util", "device-await", "iowait"]);

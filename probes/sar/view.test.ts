@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { expectOk, fixture } from "../core/testing";
 import { parseSar } from "./parse";
 import { sarView } from "./view";
-import { timelineCharts } from "../../lib/diagnosis/run-diagnosis";
 
 describe("sar run charts", () => {
   it("draws sar -B's page traffic and faults, not only the reclaim columns", () => {
@@ -16,13 +15,11 @@ describe("sar run charts", () => {
     expect(reclaim?.series.map((s) => s.name)).toContain("pgsteal/s");
   });
 
-  it("draws page scanning and dirty memory once: in the diagnosis, not again in the results or a progress series", () => {
+  it("draws page scanning and dirty memory once: in the diagnosis (lib/timeline/panels.test.ts), not again in the results or a progress series", () => {
     const result = expectOk(parseSar(fixture("sar", "gen-sar-B-d-r-u.txt")));
     const names = sarView.runCharts(result).flatMap((c) => c.series.map((s) => s.name));
     expect(names.filter((n) => /pgscan|kbdirty/.test(n))).toEqual([]);
     expect(sarView.progress).toBeUndefined();
-    const diagnosis = timelineCharts(sarView.timeline!(result)).map((c) => c.title);
-    expect(diagnosis).toEqual(expect.arrayContaining(["Page scanning", "Dirty memory"]));
   });
 
   it("gives %util and the millisecond columns of sar -d charts of their own", () => {
