@@ -96,6 +96,8 @@ export function ResultChart({
               ticks={xTicks ? xTicks.map((t) => t.value) : logX ? (xs as number[]) : undefined}
               tickFormatter={xTicks ? (v: number) => tickText(xNames.get(v) ?? fmt(v), layout.maxLabelChars) : numericX ? undefined : (v: string) => tickText(String(v), layout.maxLabelChars)}
               interval={layout.interval > 0 ? layout.interval : undefined}
+              // On a narrow chart the first label would touch the value axis' lowest one.
+              padding={layout.titlesBelow && numericX ? { left: 12, right: 8 } : undefined}
               angle={layout.angle}
               textAnchor={categoryTicks.textAnchor}
               height={layout.height}
