@@ -66,19 +66,29 @@ test.describe("on a phone", () => {
     await expect(charts.first()).toBeVisible();
     for (const chart of await charts.all()) {
       await chart.scrollIntoViewIfNeeded();
-      // Every tick label of both axes (Recharts draws them apart from the axis' group): no two meet.
+      // Level tick labels of both axes (Recharts draws them apart from the axis' group): no two
+      // boxes meet. Angled ones (rotated boxes overlap while their text does not): their anchors
+      // far enough apart along the axis for a line of 11 px text at 40°.
       const ticks = chart.locator(".recharts-cartesian-axis-tick-value");
       await expect(ticks.first()).toBeAttached();
-      const boxes = (await Promise.all((await ticks.all()).map((t) => t.boundingBox()))).filter((b) => b !== null && b.width > 0);
-      expect(boxes.length).toBeGreaterThan(2);
+      const all = await ticks.evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height, anchor: Number(el.getAttribute("x")), rotated: /rotate\(-?[1-9]/.test(el.getAttribute("transform") ?? "") };
+        }),
+      );
+      const level = all.filter((b) => !b.rotated && b.width > 0);
+      expect(all.length).toBeGreaterThan(2);
       const caption = await chart.locator("figcaption").textContent();
-      for (let i = 0; i < boxes.length; i++)
-        for (let j = i + 1; j < boxes.length; j++) {
-          const a = boxes[i]!;
-          const b = boxes[j]!;
+      for (let i = 0; i < level.length; i++)
+        for (let j = i + 1; j < level.length; j++) {
+          const a = level[i]!;
+          const b = level[j]!;
           const overlap = a.x + 1 < b.x + b.width && b.x + 1 < a.x + a.width && a.y + 1 < b.y + b.height && b.y + 1 < a.y + a.height;
           expect(overlap, `${caption}: tick labels ${i} and ${j}`).toBe(false);
         }
+      const anchors = all.filter((b) => b.rotated).map((b) => b.anchor).sort((a, b) => a - b);
+      for (let i = 1; i < anchors.length; i++) expect(anchors[i]! - anchors[i - 1]!, `${caption}: angled labels ${i - 1} and ${i}`).toBeGreaterThanOrEqual(17);
     }
     const histogram = charts.filter({ hasText: "fio latency histogram" });
     await expect(histogram.getByTestId("chart-axis-titles")).toHaveText("x: latency bucket (above the previous bound, up to this one) · y: % of I/Os");
