@@ -30,6 +30,7 @@ COPY . .
 # build needs and in a directory the app may not write. The build is current by construction.
 RUN npm run build \
  && npm run build:agent \
+ && npm run build:cli \
  && npm prune --omit=dev --no-audit --no-fund \
  && rm -rf node_modules/typescript node_modules/playwright node_modules/playwright-core node_modules/@playwright \
            node_modules/node-pty/prebuilds .next/cache /root/.npm /tmp/* e2e bench \

@@ -54,4 +54,8 @@ export async function proxy(request: NextRequest) {
 // 14 to ~200 ms at the median under 50 runs × 10 lines/s (bench/README.md). Only an agent path with
 // a %-escape comes here (run ids never have one), since Next answers a malformed escape in a route
 // parameter with a bare 500 before the route runs (e2e/security checks it).
-export const config = { matcher: ["/((?!_next/static|_next/image|api/agent/).*)", "/api/agent/:rest(.*%.*)"] };
+//
+// The imports skip it too: Next's copy of the body stops at proxyClientMaxBodySize (10 MB), so a
+// larger output reached the route cut short and was refused as "not JSON". Their paths have no
+// parameters, and their one size limit (MAX_IMPORT_BYTES) is the route's own (lib/api/runs.ts).
+export const config = { matcher: ["/((?!_next/static|_next/image|api/agent/|api/runs/import).*)", "/api/agent/:rest(.*%.*)"] };

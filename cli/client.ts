@@ -1,3 +1,4 @@
+import { configPath, normaliseServer, readConfig, type CliConfig } from "./config";
 import { CliError, EXIT, usageError } from "./exit-codes";
 
 export interface Connection {
@@ -5,21 +6,26 @@ export interface Connection {
   token: string;
 }
 
-/** --server / PROBEBOOK_SERVER and --token / PROBEBOOK_TOKEN, checked before anything is sent. */
+/**
+ * Where to send requests and with which token: --server, else PROBEBOOK_SERVER, else the config
+ * file's server (`probebook login`); --token (deprecated), else PROBEBOOK_TOKEN, else the token the
+ * config file holds for that server. Checked before anything is sent.
+ */
 export function connection(opts: { server?: string; token?: string }, env: Record<string, string | undefined> = process.env): Connection {
-  const server = (opts.server ?? env.PROBEBOOK_SERVER ?? "").trim();
-  const token = (opts.token ?? env.PROBEBOOK_TOKEN ?? "").trim();
-  if (!server) throw usageError("Give the server with --server URL (or PROBEBOOK_SERVER), e.g. --server http://probebook.example.com:3000.");
-  let url: URL;
-  try {
-    url = new URL(server);
-  } catch {
-    throw usageError(`--server "${server}" is not a URL (expected e.g. http://127.0.0.1:3000).`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw usageError(`--server must be an http:// or https:// URL, not ${url.protocol}`);
-  if (!token) throw usageError("Give an API token with --token T or PROBEBOOK_TOKEN (create one under Settings → API tokens).");
+  let config: CliConfig | undefined;
+  // Read only when needed: flags and variables alone work without (or despite) a config file.
+  const fromConfig = () => (config ??= readConfig(env));
+  const flagServer = opts.server?.trim();
+  const envServer = env.PROBEBOOK_SERVER?.trim();
+  const rawServer = flagServer || envServer || fromConfig().server;
+  if (!rawServer) throw usageError("No server given: run `probebook login --server URL` once (it saves the server and your API token), or set PROBEBOOK_SERVER, or give --server URL.");
+  const server = normaliseServer(rawServer, flagServer ? "--server" : envServer ? "PROBEBOOK_SERVER" : `The server in ${configPath(env)}`);
+  if (opts.token !== undefined) process.stderr.write("probebook: warning: --token leaves the token in your shell history and the process list; use `probebook login` or PROBEBOOK_TOKEN instead.\n");
+  // An empty variable counts as unset, as an empty --server does.
+  const token = (opts.token ?? (env.PROBEBOOK_TOKEN?.trim() || undefined) ?? fromConfig().tokens[server] ?? "").trim();
+  if (!token) throw usageError(`No API token for ${server}: run \`probebook login --server ${server}\` (it asks for the token), or set PROBEBOOK_TOKEN. Create a token under Settings → API tokens.`);
   if (/\s/.test(token)) throw usageError("The API token must not contain spaces.");
-  return { server: url.origin + url.pathname.replace(/\/+$/, ""), token };
+  return { server, token };
 }
 
 /** One request to the public HTTP API; a non-2xx answer becomes a CliError with the server's message. */

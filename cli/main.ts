@@ -1,5 +1,8 @@
+import { version } from "../package.json";
 import { compareCommand, COMPARE_HELP } from "./commands/compare";
 import { exportCommand, EXPORT_HELP } from "./commands/export";
+import { cancelCommand, CANCEL_HELP, followCommand, FOLLOW_HELP } from "./commands/follow-cancel";
+import { loginCommand, LOGIN_HELP } from "./commands/login";
 import { runCommand, RUN_HELP } from "./commands/run";
 import { runsCommand, RUNS_HELP } from "./commands/runs-list";
 import { scheduleCommand, SCHEDULE_HELP } from "./commands/schedule";
@@ -11,7 +14,10 @@ import { terminalText } from "./terminal-text";
 const HELP = `probebook — launch, follow, list, export and compare Probebook runs over its HTTP API
 
 Commands:
+  probebook login     save the server and your API token (asked for, not shown) in the config file
   probebook run       launch a probe and (with --wait) follow it; exit code = its outcome
+  probebook follow    follow a run already queued or running; exit code = its outcome
+  probebook cancel    cancel a queued or running run
   probebook runs list list runs (filter by host, tag, probe, status)
   probebook export    one run as JSON or CSV
   probebook compare   runs side by side, or a share link with --share
@@ -20,15 +26,25 @@ Commands:
   probebook alerts    regression and improvement alerts
   probebook sweep     a fio workload over a queue depth × jobs grid: create, show (points and saturation)
 
-Every command takes --server URL (or PROBEBOOK_SERVER) and --token T (or PROBEBOOK_TOKEN, an
-API token from Settings → API tokens). \`probebook <command> --help\` for details.
+Connection: \`probebook login --server URL\` once (it asks for an API token from Settings → API
+tokens and saves both in ~/.config/probebook/config.json, mode 0600); or set PROBEBOOK_SERVER and
+PROBEBOOK_TOKEN. --server URL overrides the server for one command.
+\`probebook <command> --help\` for details.
 
 Text that comes from the server or an agent (run output, errors, names, tables) is printed
 without escape sequences or control characters, so that it cannot drive your terminal (set its
 title, write the clipboard, clear the screen). \`--raw\` (run, export, compare) prints run output
 and exports exactly as stored; --json output escapes them instead.
 
+probebook --version prints this CLI's version.
+
+${LOGIN_HELP}
+
 ${RUN_HELP}
+
+${FOLLOW_HELP}
+
+${CANCEL_HELP}
 
 ${RUNS_HELP}
 
@@ -45,7 +61,10 @@ ${ALERTS_HELP}
 ${SWEEP_HELP}`;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  login: loginCommand,
   run: runCommand,
+  follow: followCommand,
+  cancel: cancelCommand,
   runs: runsCommand,
   export: exportCommand,
   compare: compareCommand,
@@ -61,7 +80,11 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return command === undefined ? EXIT.USAGE : EXIT.OK;
   }
-  const handler = COMMANDS[command];
+  if (command === "--version" || command === "-V" || command === "version") {
+    process.stdout.write(`probebook ${version}\n`);
+    return EXIT.OK;
+  }
+  const handler = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!handler) {
     process.stderr.write(`probebook: unknown command "${terminalText(command, { oneLine: true })}". Commands: ${Object.keys(COMMANDS).join(", ")} (probebook --help).\n`);
     return EXIT.USAGE;

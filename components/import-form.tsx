@@ -2,6 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
+import { EMPTY_IMPORT_FILE, importTooLarge, MAX_IMPORT_BYTES, utf8Length } from "@/probes/core/limits";
+import { fileTooLarge, IMPORT_LIMIT_HINT, importRequest, INLINE_FILE_BYTES, previewRequest, sizeWords } from "./import-requests";
 
 /** A probe as the import form offers it: its id and import label from the catalog (the page passes them). */
 export interface ImportChoice {
@@ -30,6 +32,9 @@ export function ImportForm({ probes }: { probes: readonly ImportChoice[] }) {
   const router = useRouter();
   const [probe, setProbe] = useState(probes[0]?.id ?? "");
   const [output, setOutput] = useState("");
+  // A chosen file too large to show in the text box: it is uploaded as it is.
+  const [upload, setUpload] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const [hostLabel, setHostLabel] = useState("");
   const [notes, setNotes] = useState("");
   const [errors, setErrors] = useState<Errors>({});
@@ -43,15 +48,10 @@ export function ImportForm({ probes }: { probes: readonly ImportChoice[] }) {
   useEffect(() => {
     setPreview(null);
     setPreviewError(null);
-    if (!probe || output.trim() === "") return;
+    if (!probe || (!upload && output.trim() === "")) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch("/api/runs/import/preview", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ probe, output }),
-        signal: controller.signal,
-      })
+      previewRequest(probe, upload ? { file: upload } : { output }, controller.signal)
         .then(async (r) => {
           const body = (await r.json().catch(() => ({}))) as Partial<Preview> & Errors;
           if (r.ok && body.runs && body.summary) setPreview({ format: body.format ?? null, summary: body.summary, runs: body.runs });
@@ -63,25 +63,37 @@ export function ImportForm({ probes }: { probes: readonly ImportChoice[] }) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [probe, output]);
+  }, [probe, output, upload]);
   const several = preview && preview.runs.length > 1 ? preview.runs.length : 0;
 
+  // Judged by its size before anything is read: an empty file or one over the limit is named at
+  // once, and a large one is never turned into text in the page (a 26 MB file froze it).
   async function onFile(file: File | undefined) {
+    setFileError(null);
+    setUpload(null);
     if (!file) return;
-    setOutput(await file.text());
+    if (file.size === 0) return setFileError(EMPTY_IMPORT_FILE);
+    if (fileTooLarge(file)) return setFileError(`${file.name} is ${sizeWords(file.size)}. ${importTooLarge("file")}`);
     if (!hostLabel) setHostLabel(file.name.replace(/\.[^.]+$/, ""));
+    if (file.size > INLINE_FILE_BYTES) {
+      setOutput("");
+      setUpload(file);
+      return;
+    }
+    setOutput(await file.text());
   }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (!upload && output.length > 0 && utf8Length(output) > MAX_IMPORT_BYTES) {
+      setErrors({ error: importTooLarge("output"), fieldErrors: { output: [importTooLarge("output")] } });
+      return;
+    }
     setPending(true);
     setErrors({});
     try {
-      const r = await fetch("/api/runs/import", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ probe, output, hostLabel, notes: notes || undefined, runs: several ? runsChoice : undefined }),
-      });
+      const fields = { probe, hostLabel, notes: notes || undefined, runs: several ? runsChoice : undefined };
+      const r = await importRequest(fields, upload ? { file: upload } : { output });
       const body = (await r.json().catch(() => ({}))) as Errors & { id?: string; ids?: string[] };
       if (r.status === 201 && body.id) {
         // Runs of their own are shown side by side; one run (or one series) on its own page.
@@ -125,10 +137,35 @@ export function ImportForm({ probes }: { probes: readonly ImportChoice[] }) {
         />
         {fe.hostLabel ? <span className="field-error">{fe.hostLabel.join(" ")}</span> : null}
       </label>
-      <label>
-        Output file
-        <input type="file" name="file" accept=".txt,.log,.json,.out,text/plain,application/json" onChange={(e) => void onFile(e.target.files?.[0])} />
-      </label>
+      <div className="stack">
+        <label>
+          Output file
+          <input
+            type="file"
+            name="file"
+            accept=".txt,.log,.json,.out,text/plain,application/json"
+            aria-describedby="import-file-limit"
+            aria-invalid={fileError || fe.file ? true : undefined}
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
+        </label>
+        <span id="import-file-limit" className="muted small">
+          {IMPORT_LIMIT_HINT}
+        </span>
+        {fileError || fe.file ? (
+          <span className="field-error" role="alert" data-testid="import-file-error">
+            {fileError ?? fe.file?.join(" ")}
+          </span>
+        ) : null}
+        {upload ? (
+          <p className="muted small" data-testid="import-upload">
+            {upload.name} ({sizeWords(upload.size)}) will be uploaded as a file.{" "}
+            <button type="button" className="btn" onClick={() => setUpload(null)}>
+              Paste instead
+            </button>
+          </p>
+        ) : null}
+      </div>
       <label>
         Output (paste here or choose a file above)
         <textarea
@@ -137,6 +174,7 @@ export function ImportForm({ probes }: { probes: readonly ImportChoice[] }) {
           value={output}
           onChange={(e) => setOutput(e.target.value)}
           spellCheck={false}
+          disabled={!!upload}
           aria-invalid={fe.output ? true : undefined}
         />
         {fe.output ? <span className="field-error">{fe.output.join(" ")}</span> : null}

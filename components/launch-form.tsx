@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type FormEvent } from "react";
+import { FieldError, FormError, SubmitRow } from "@/components/form-error";
 import { FioJobFileField } from "@/components/fio-job-file-field";
 import { isMemoryBacked as isMemory, presetSizeMiB, shrinkToTargetMiB } from "@/probes/core/sizing";
 
@@ -30,6 +31,9 @@ interface Props {
   initialPreset: string | null;
   initialHostId: string | null;
 }
+
+/** The launch body's fields in the words of the form's labels. */
+const LAUNCH_LABELS = { hostId: "Host", probe: "Preset", preset: "Preset", repeats: "Repeats", params: "Parameters" };
 
 const gib = (b: number | null) => (b === null ? "?" : `${(b / 2 ** 30).toFixed(1)} GiB free`);
 
@@ -136,11 +140,7 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
   const paramErrors = Object.entries(fieldErrors).filter(([k]) => k.startsWith("params") && !(jobFileMode && k === "params.jobFile"));
   return (
     <form className="stack" style={{ maxWidth: "44rem" }} onSubmit={onSubmit} noValidate data-testid="launch-form">
-      {error ? (
-        <div role="alert" className="alert alert-error">
-          {error}
-        </div>
-      ) : null}
+      <FormError error={error} fieldErrors={fieldErrors} placed={(k) => k === "repeats" || k.startsWith("params")} labels={LAUNCH_LABELS} />
       <label>
         Preset
         <select name="preset" value={presetRef} onChange={(e) => choosePreset(e.target.value)}>
@@ -220,18 +220,10 @@ export function LaunchForm({ hosts, presets, initialPreset, initialHostId }: Pro
       {preset?.probe === "fio" ? <FioSteadyState paramsText={paramsText} setParamsText={setParamsText} /> : null}
       <label>
         Repeats (median and spread need 3–5)
-        <input name="repeats" type="number" min={1} max={20} value={repeats} onChange={(e) => setRepeats(Number(e.target.value))} />
+        <input name="repeats" type="number" min={1} max={20} value={repeats} onChange={(e) => setRepeats(Number(e.target.value))} aria-invalid={fieldErrors.repeats ? true : undefined} />
+        <FieldError messages={fieldErrors.repeats} field="repeats" />
       </label>
-      {missing ? (
-        <div className="alert alert-warn" role="status">
-          {missing}
-        </div>
-      ) : null}
-      <div>
-        <button className="btn btn-primary" type="submit" disabled={pending || !host || !!missing}>
-          {pending ? "Launching…" : "Launch"}
-        </button>
-      </div>
+      <SubmitRow missing={missing} pending={pending} disabled={!host} label="Launch" pendingLabel="Launching…" />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { openDatabase } from "../lib/runtime/open-database";
 import { migrateDeploy } from "../lib/runtime/prisma-cli";
 import { createUser } from "../lib/server/users/create-user";
 import { hashPassword } from "../lib/auth/password";
+import { promptHidden, readStdinLine } from "../cli/prompt";
 import { revokeUserSessions } from "../lib/auth/session-store";
 import { recordAudit, type AuditAction } from "../lib/server/audit/record-audit";
 import { createApiToken } from "../lib/server/tokens/create-api-token";
@@ -15,10 +16,12 @@ import { newUserSchema } from "../lib/server/users/create-user";
 import { setUserDisabled } from "../lib/server/users/set-user-disabled";
 
 const USAGE = `usage:
-  npm run admin -- user create --email E --password P --role admin|operator|viewer
+  npm run admin -- user create --email E --role admin|operator|viewer [--password-stdin]
+      (the password: asked for at a terminal without echo, or the first line of stdin with
+      --password-stdin; --password P still works but shows it in npm's echo and the process list)
   npm run admin -- user list
   npm run admin -- user disable|enable --email E       (disabling ends their sessions)
-  npm run admin -- user password --email E --password P (ends their sessions)
+  npm run admin -- user password --email E [--password-stdin]  (ends their sessions)
   npm run admin -- user sign-out --email E             (ends every session of the user)
   npm run admin -- token create --email E --name N [--expires-days D]   (prints the token once)
   npm run admin -- token list --email E
@@ -37,6 +40,30 @@ async function auditCli(client: PrismaClient, action: AuditAction, target: { typ
   await recordAudit({ actor: null, action, target, ip: "cli", details: { ...details, via: "admin-cli", osUser: process.env.USER ?? null } }, client);
 }
 
+/**
+ * The password from stdin (--password-stdin), a prompt without echo at a terminal, or, with a
+ * warning, --password: npm prints the command line it runs, so a flag's value lands in the
+ * terminal's scrollback and CI logs, and any local user sees it in the process list meanwhile.
+ */
+async function passwordOf(values: Record<string, string | boolean | undefined>, email: string): Promise<string> {
+  if (values["password-stdin"] && values.password !== undefined) throw new UsageError("give --password-stdin or --password, not both");
+  if (values["password-stdin"]) {
+    const line = await readStdinLine();
+    if (!line) throw new UsageError("--password-stdin: stdin had no password (one line is read)");
+    return line;
+  }
+  if (typeof values.password === "string") {
+    process.stderr.write("admin: warning: --password shows the password in npm's echo of the command and in the process list; use --password-stdin or let the command ask for it.\n");
+    return need(values, "password");
+  }
+  if (!process.stdin.isTTY) throw new UsageError("missing password: pipe it with --password-stdin, or run the command at a terminal to be asked for it");
+  const first = await promptHidden(`Password for ${email} (not shown): `);
+  if (first === null) throw new UsageError("no password given");
+  const again = await promptHidden("The same password again: ");
+  if (again !== first) throw new UsageError("the two passwords differ; nothing was changed");
+  return first;
+}
+
 async function userByEmail(client: PrismaClient, email: string) {
   const user = await client.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true } });
   if (!user) throw new AppError("NOT_FOUND", `no user ${email}`);
@@ -47,14 +74,15 @@ async function run(client: PrismaClient, argv: string[]): Promise<void> {
   const [noun, verb, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: "string" }, password: { type: "string" }, role: { type: "string" }, name: { type: "string" }, id: { type: "string" }, "expires-days": { type: "string" } },
+    options: { email: { type: "string" }, password: { type: "string" }, "password-stdin": { type: "boolean" }, role: { type: "string" }, name: { type: "string" }, id: { type: "string" }, "expires-days": { type: "string" } },
     strict: true,
   });
   if (noun === "user" && verb === "create") {
     const roleName = need(values, "role");
     const role = roleFromName(roleName);
     if (!role) throw new UsageError(`unknown role "${roleName}": use one of ${ROLE_NAMES.join(", ")}`);
-    const user = await createUser({ email: need(values, "email"), password: need(values, "password"), role }, client);
+    const email = need(values, "email");
+    const user = await createUser({ email, password: await passwordOf(values, email), role }, client);
     await auditCli(client, "user.create", { type: "user", id: user.id }, { email: user.email, role: user.role });
     console.log(`created ${user.role.toLowerCase()} ${user.email} (${user.id})`);
   } else if (noun === "user" && verb === "list") {
@@ -67,7 +95,7 @@ async function run(client: PrismaClient, argv: string[]): Promise<void> {
     console.log(`${verb}d ${user.email}`);
   } else if (noun === "user" && verb === "password") {
     const user = await userByEmail(client, need(values, "email"));
-    const password = newUserSchema.shape.password.safeParse(need(values, "password"));
+    const password = newUserSchema.shape.password.safeParse(await passwordOf(values, user.email));
     if (!password.success) throw new UsageError(password.error.issues.map((i) => i.message).join(" "));
     await client.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password.data) } });
     const ended = await revokeUserSessions(user.id, {}, client);

@@ -34,7 +34,7 @@ fi
 # no daemon is started by them here. locales-all holds every glibc locale, compiled: the parsers'
 # tests run dd and sar in each language those tools ship a catalog for (probes/*/locales.test.ts).
 need=()
-for pkg in "$chromium" sysstat fio iozone3 e2fsprogs xfsprogs util-linux procps numactl locales locales-all busybox debootstrap shellcheck docker-compose nginx-light caddy; do
+for pkg in "$chromium" sysstat fio iozone3 e2fsprogs xfsprogs btrfs-progs util-linux procps numactl locales locales-all busybox debootstrap shellcheck docker-compose nginx-light caddy; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ "${#need[@]}" -gt 0 ]; then

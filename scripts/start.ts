@@ -1,11 +1,13 @@
 // `npm start`: database (embedded unless DATABASE_URL), migrations, seed, build if needed, serve.
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import { consoleToLog, log as appLog } from "../lib/log";
 import { opsSettingsProblems } from "../lib/runtime/ops-settings";
 import { openDatabase, type OpenDatabase } from "../lib/runtime/open-database";
 import { migrateDeploy } from "../lib/runtime/prisma-cli";
 import { ensureSessionSecret } from "../lib/runtime/session-secret";
 import { buildStaleReason, serveCommand, runNextBuild } from "../lib/runtime/next-build";
+import { buildCli, CLI_BUNDLE } from "./build-cli";
 import { agentBuildStaleReason, canBuildAgent, runAgentBuild } from "../lib/runtime/agent-build";
 import { dataDir, projectRoot } from "../lib/runtime/paths";
 import { seedDatabase } from "../prisma/seed";
@@ -126,6 +128,11 @@ async function main() {
     // Not fatal: without it the one-line install answers 404 naming `npm run build:agent`.
     log(`building the agent executable for the one-line install (${agentReason})…`);
     await runAgentBuild(env).catch((err: unknown) => log(`${err instanceof Error ? err.message : String(err)}: hosts can still run the agent from a checkout`));
+  }
+  if (!fs.existsSync(CLI_BUNDLE)) {
+    // Not fatal either: GET /api/cli/probebook.cjs then answers 404 naming `npm run build:cli`.
+    log("building the one-file CLI the server hands out at /api/cli/probebook.cjs…");
+    await buildCli().catch((err: unknown) => log(`the CLI build failed: ${err instanceof Error ? err.message : String(err)}`));
   }
   const next = spawn(process.execPath, serveCommand({ dev }), {
     cwd: projectRoot,

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { TableScroll } from "@/components/table-scroll";
 import { openApiDocument } from "@/lib/api/openapi";
 import { authText, type Operation as ApiOperation } from "@/lib/api/operation";
 import { API_OPERATIONS } from "@/lib/api/operations";
@@ -9,20 +10,40 @@ export const dynamic = "force-dynamic";
 
 type Json = Record<string, unknown>;
 
+/** A schema pretty-printed; long lines wrap and the block scrolls inside itself, never the page. */
+function SchemaText({ schema }: { schema: unknown }) {
+  return <pre className={styles.json}>{JSON.stringify(schema, null, 2)}</pre>;
+}
+
 function Schema({ schema, label }: { schema: unknown; label: string }) {
   if (!schema) return null;
+  const examples = (schema as { examples?: unknown[] }).examples;
   return (
     <details className={styles.schema}>
       <summary>{label}</summary>
-      <pre>{JSON.stringify(schema, null, 2)}</pre>
+      {examples?.length ? (
+        <>
+          <p className="small">Example:</p>
+          <SchemaText schema={examples[0]} />
+        </>
+      ) : null}
+      <SchemaText schema={schema} />
     </details>
   );
+}
+
+/** A parameter's description is shown as text above its schema, not again inside it. */
+function withoutDescription(schema: Json): Json {
+  const { description: _description, ...rest } = schema;
+  return rest;
 }
 
 function Operation({ op, doc }: { op: ApiOperation; doc: Json }) {
   const o = ((doc.paths as Record<string, Json>)[op.path]![op.method] ?? {}) as Json;
   const params = (o.parameters ?? []) as { name: string; in: string; required: boolean; description?: string; schema: Json }[];
-  const body = ((o.requestBody as Json | undefined)?.content as Record<string, { schema: Json }> | undefined)?.["application/json"]?.schema;
+  // One media type per body: JSON, or a multipart form for file uploads.
+  const [bodyMedia, bodyContent] = Object.entries(((o.requestBody as Json | undefined)?.content as Record<string, { schema: Json }> | undefined) ?? {})[0] ?? [];
+  const body = bodyContent?.schema;
   const responses = o.responses as Record<string, { description: string; content?: Record<string, { schema: Json }> }>;
   const anchor = `${op.method}-${op.path.replace(/[^a-z0-9]+/gi, "-")}`;
   return (
@@ -36,32 +57,34 @@ function Operation({ op, doc }: { op: ApiOperation; doc: Json }) {
         <strong>Access:</strong> {authText(op)}
       </p>
       {params.length > 0 ? (
-        <table className="data small">
-          <thead>
-            <tr>
-              <th>Parameter</th>
-              <th>In</th>
-              <th>Schema</th>
-            </tr>
-          </thead>
-          <tbody>
-            {params.map((p) => (
-              <tr key={`${p.in}-${p.name}`}>
-                <td>
-                  <code>{p.name}</code>
-                  {p.required ? " *" : ""}
-                </td>
-                <td>{p.in}</td>
-                <td>
-                  <code>{JSON.stringify(p.schema)}</code>
-                  {p.description ? <div className="muted">{p.description}</div> : null}
-                </td>
+        <TableScroll label={`Parameters of ${op.method.toUpperCase()} ${op.path}`}>
+          <table className="data small">
+            <thead>
+              <tr>
+                <th>Parameter</th>
+                <th>In</th>
+                <th>Schema</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {params.map((p) => (
+                <tr key={`${p.in}-${p.name}`}>
+                  <td>
+                    <code>{p.name}</code>
+                    {p.required ? " *" : ""}
+                  </td>
+                  <td>{p.in}</td>
+                  <td className={styles.schemaCell}>
+                    {p.description ? <div className="muted">{p.description}</div> : null}
+                    <SchemaText schema={withoutDescription(p.schema)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : null}
-      <Schema schema={body} label="Request body (JSON Schema)" />
+      <Schema schema={body} label={bodyMedia === "application/json" ? "Request body (JSON Schema)" : `Request body (${bodyMedia}; its fields as JSON Schema)`} />
       <ul className={styles.responses}>
         {Object.entries(responses).map(([status, r]) => {
           const [media, content] = Object.entries(r.content ?? {})[0] ?? [];
@@ -95,9 +118,9 @@ export default function ApiDocsPage() {
         Errors answer <code>{"{ error, fieldErrors? }"}</code> with the status that fits (400 invalid input, 401 no credentials, 403 role or
         ownership, 404, 409 conflict, 429 rate limit, 503 database away).
       </p>
-      <nav aria-label="API sections" className="small">
+      <nav aria-label="API sections" className={`small ${styles.sections}`}>
         {groups.map((g) => (
-          <a key={g} href={`#${g.replace(/\W+/g, "-")}`} style={{ marginRight: 12 }}>
+          <a key={g} href={`#${g.replace(/\W+/g, "-")}`}>
             {g}
           </a>
         ))}

@@ -9,7 +9,7 @@ import type { AgentHandler, AgentInput } from "@/lib/gateway/agent-handlers";
 export type { Reply } from "@/lib/api/reply";
 import { AppError } from "@/lib/http/app-error";
 import { checkBody } from "@/lib/api/check-body";
-import { fieldErrorsOf, readJsonBody, route } from "@/lib/http/handle-route";
+import { fieldErrorsOf, readFormBody, readJsonBody, route } from "@/lib/http/handle-route";
 import { uuidParam } from "@/lib/http/params";
 import { hasNul } from "@/lib/http/query-schemas";
 import { agentCredentialHash } from "@/lib/server/agent/authenticate-agent";
@@ -49,7 +49,9 @@ function parseQuery(op: Operation, schema: z.ZodObject, params: URLSearchParams)
 }
 
 async function parseBody(op: Operation, schema: z.ZodType, req: Request): Promise<unknown> {
-  return checkBody(op, schema, await readJsonBody(req, op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+  const max = op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (op.bodyMedia === "multipart/form-data") return checkBody(op, schema, await readFormBody(req, max, op.tooLargeMessage));
+  return checkBody(op, schema, await readJsonBody(req, max, op.tooLargeMessage));
 }
 
 function toResponse(op: Operation, reply: { status: number; headers?: Record<string, string> } & Record<string, unknown>): Response {

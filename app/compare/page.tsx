@@ -68,9 +68,16 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const exportHref = (format: "csv" | "json") => `/api/comparisons/preview?${new URLSearchParams({ runs: ids, format })}`;
   const foldHref = `/compare?${new URLSearchParams({ runs: ids, ...(fold ? { fold: "0" } : {}) })}`;
   const canShare = roleAtLeast(actor.role, "OPERATOR");
-  // The same probe on the first run's host, the compared file systems as lab arms.
+  // The same probe, preset, parameters and target on the first run's host; the compared file systems, or the one setting that differs, as arms.
   const experimentHref = compareExperimentHref(
-    runs.map((r) => ({ probe: r.probe, hostId: r.hostKey.startsWith("host:") ? r.hostKey.slice(5) : null, fsType: r.fsType })),
+    runs.map((r) => ({
+      probe: r.probe,
+      preset: r.preset ?? null,
+      params: r.params,
+      hostId: r.hostKey.startsWith("host:") ? r.hostKey.slice(5) : null,
+      fsType: r.fsType,
+      sysctls: (r.profile?.sysctls as Record<string, string> | undefined) ?? null,
+    })),
   );
   const shareable = runs.filter((r) => r.result).map((r) => r.id);
   const hasRepeats = model.series.some((s) => s.runIds.length > 1) || (!fold && runs.length > 1);

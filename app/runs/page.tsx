@@ -4,6 +4,7 @@ import { ExportRuns } from "@/components/compare/export-runs";
 import styles from "@/components/compare/runs.module.css";
 import { RunsTable, type RunRowView, type SortHeader } from "@/components/compare/runs-table";
 import { requirePageUser } from "@/lib/auth/page-guard";
+import { roleAtLeast } from "@/lib/auth/roles";
 import { labelRuns } from "@/lib/compare/label";
 import { runFilterChoices } from "@/lib/server/comparisons/run-filters";
 import { RUN_ORIGINS, RUN_ORIGIN_LABELS, RUN_STATUSES } from "@/lib/run-status";
@@ -44,7 +45,9 @@ function listQuery(raw: Record<string, string>) {
 }
 
 export default async function RunsPage({ searchParams }: { searchParams: Promise<Search> }) {
-  await requirePageUser("/runs");
+  const actor = await requirePageUser("/runs");
+  // Launch and import are for operators and admins; a viewer would land on "Not allowed".
+  const operator = roleAtLeast(actor.role, "OPERATOR");
   const raw = pick(await searchParams);
   const { q, input, ignored } = listQuery(raw);
   const [{ runs, total, page, pageSize }, choices] = await Promise.all([listRuns(q), runFilterChoices()]);
@@ -100,10 +103,14 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
       <h1>Runs</h1>
       <p className="muted">
         Launched, imported and reference runs. Tick runs to compare them side by side.{" "}
-        <Link className="btn btn-primary" href="/runs/new" data-testid="runs-launch">
-          Launch a probe
-        </Link>{" "}
-        <Link href="/import">Import output</Link>
+        {operator ? (
+          <>
+            <Link className="btn btn-primary" href="/runs/new" data-testid="runs-launch">
+              Launch a probe
+            </Link>{" "}
+            <Link href="/import">Import output</Link>
+          </>
+        ) : null}
       </p>
       {ignored.length > 0 ? (
         <div className="alert alert-warn" role="alert">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import styles from "@/components/guides/guides.module.css";
+import { TableScroll } from "@/components/table-scroll";
 import { guideHref, loadGuides } from "@/lib/guides/catalog";
 import { currentActor, type Actor } from "@/lib/auth/actor";
 import { hostValueFor, type HostValue } from "@/lib/guides/host-values";
@@ -156,7 +157,7 @@ export default async function TunablesPage({ searchParams }: { searchParams: Pro
           <HostPicker all={read.hosts} shown={hosts} />
         </div>
       )}
-      <div className="table-wrap">
+      <TableScroll label="Tunables" testId="tunables-scroll">
         <table className={`data ${styles.tunablesTable}`}>
           <thead>
             <tr>
@@ -231,7 +232,7 @@ export default async function TunablesPage({ searchParams }: { searchParams: Pro
             </tbody>
           ))}
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }

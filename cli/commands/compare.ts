@@ -3,7 +3,7 @@ import { connection, request } from "../client";
 import { EXIT, usageError } from "../exit-codes";
 import { jsonLine, terminalText } from "../terminal-text";
 
-export const COMPARE_HELP = `probebook compare RUN RUN… --server URL --token T [--share [--title T] [--expires-days N]] [--format csv|json] [--json] [--raw]
+export const COMPARE_HELP = `probebook compare RUN RUN… [--share [--title T] [--expires-days N]] [--format csv|json] [--json] [--raw]
 
 Without --share: the runs side by side as JSON (or CSV), not saved; escape sequences and control
 characters in it are removed unless --raw.

@@ -4,7 +4,7 @@ import { connection, request } from "../client";
 import { EXIT, usageError } from "../exit-codes";
 import { terminalText } from "../terminal-text";
 
-export const EXPORT_HELP = `probebook export RUN --server URL --token T [--format csv|json] [--output FILE] [--raw]
+export const EXPORT_HELP = `probebook export RUN [--format csv|json] [--output FILE] [--raw]
 
 Writes one run as JSON (default: the run with its label, profile and result) or CSV (one row per
 measurement, in display units) to stdout or FILE. On stdout, escape sequences and control

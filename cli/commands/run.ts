@@ -2,21 +2,47 @@ import { readFile, stat } from "node:fs/promises";
 import { JOB_FILE_MAX_BYTES } from "../../probes/fio/jobfile/validate";
 import { parseSteadyFlag } from "../../probes/fio/steady-state";
 import { getProbe, presetRefs, probeIds, resolvePreset, validateParams } from "../../probes/catalog";
+import { unknownParamErrors } from "../../probes/param-names";
 import { connectionOptions, paramPairs, parse, positiveInt } from "../args";
 import { connection, getJson, request } from "../client";
 import { CliError, EXIT, exitCodeOfStatus, usageError } from "../exit-codes";
 import { followRun, type FinalRun } from "../follow";
 import { jsonLine, terminalText } from "../terminal-text";
 
-export const RUN_HELP = `probebook run --server URL --token T --host NAME --preset PROBE:PRESET [options]
+/** "  dd      write-direct, read-direct, …" per probe, from the catalog (never typed by hand). */
+function presetLines(): string {
+  const byProbe = new Map<string, string[]>();
+  for (const ref of presetRefs()) {
+    const [probe, preset] = ref.split(":") as [string, string];
+    byProbe.set(probe, [...(byProbe.get(probe) ?? []), preset]);
+  }
+  const lines: string[] = [];
+  for (const [probe, presets] of byProbe) {
+    let line = `  ${probe.padEnd(8)}`;
+    presets.forEach((preset, i) => {
+      const word = `${preset}${i < presets.length - 1 ? "," : ""}`;
+      if (line.trim().length > probe.length && line.length + 1 + word.length > 96) {
+        lines.push(line);
+        line = `          ${word}`;
+      } else line += line.endsWith(" ") ? word : ` ${word}`;
+    });
+    lines.push(line);
+  }
+  return lines.join("\n");
+}
+
+const [firstPreset] = presetRefs();
+
+export const RUN_HELP = `probebook run --host NAME --preset PROBE:PRESET [options]
 probebook run fio --job-file PATH --host NAME [options]
 
 Launches a probe on a registered host through the HTTP API.
 
   --host NAME|ID       the host (its name as on the Hosts page, or its id)
-  --preset P:NAME      a preset of the probe catalog, e.g. dd:write-direct, fio:randread-4k
+  --preset P:NAME      a preset of the probe catalog (listed below), e.g. ${firstPreset}
   --probe P            instead of --preset: the probe alone, parameters from --param
-  --param k=v          set or override a parameter (repeatable), e.g. --param sizeMiB=64;
+  --param k=v          set or override a parameter (repeatable), e.g. --param sizeMiB=64; a name
+                       the probe does not know is refused (exit 2) with the valid names;
                        fio's steady state: --param steadyState=iops:5%,window=5,ramp=2
   --job-file PATH      fio only: run this fio job file (at most 64 KiB) instead of a preset's
                        workload; its options must be on the allow-list (see the README), and
@@ -29,6 +55,9 @@ Launches a probe on a registered host through the HTTP API.
                        ({"event":"chunk",…} while it runs, then {"event":"end","run":…})
   --raw                with --wait: print the run's output exactly as the agent sent it,
                        escape sequences included (default: removed, see probebook --help)
+
+Presets (probe, then its presets):
+${presetLines()}
 
 Exit codes: 0 succeeded · 1 failed · 2 bad arguments · 3 cancelled · 4 lost · 5 refused by the
 server · 6 server unreachable · 7 --timeout passed.`;
@@ -67,7 +96,6 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.stdout.write(`${RUN_HELP}\n`);
     return EXIT.OK;
   }
-  const conn = connection(values);
   if (!values.host) throw usageError("Give the host with --host NAME.");
   // `probebook run fio --job-file PATH`: the probe may be named as the one positional argument.
   if (positionals.length > 1) throw usageError(`run: one probe at most, got ${positionals.join(" ")}.`);
@@ -81,7 +109,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     values.probe ??= "fio";
     if (values.probe !== "fio") throw usageError("--job-file is for the fio probe only.");
   }
-  if (!values.preset === !values.probe) throw usageError("Give either --preset PROBE:PRESET (e.g. dd:write-direct) or --probe PROBE.");
+  if (!values.preset === !values.probe) throw usageError(`Give either --preset PROBE:PRESET (e.g. ${firstPreset}) or --probe PROBE.`);
   let probe: string;
   let params: Record<string, unknown>;
   let presetId: string | undefined;
@@ -97,6 +125,9 @@ export async function runCommand(argv: string[]): Promise<number> {
     params = {};
   }
   const overrides: Record<string, unknown> = paramPairs(values.param);
+  // The probe's schema would drop a name it does not know, and the preset's value would run.
+  const unknown = Object.values(unknownParamErrors(probe, overrides));
+  if (unknown.length > 0) throw usageError(unknown.join("\n"));
   if (jobFilePath !== undefined) overrides.jobFile = await readJobFile(jobFilePath);
   // fio's steady state as on the sweep command line: --param steadyState=iops:5%,window=5,ramp=2.
   if (typeof overrides.steadyState === "string") {
@@ -109,6 +140,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (timeoutSec !== undefined && !values.wait) throw usageError("--timeout only applies with --wait.");
   if (values.raw && !values.wait) throw usageError("--raw only applies with --wait (it prints the run's output as the agent sent it).");
 
+  const conn = connection(values);
   const { hosts } = await getJson<{ hosts: HostRow[] }>(conn, "/api/hosts");
   const host = pickHost(hosts, values.host);
   const target = values.target ?? host.capabilities?.allowedDirs?.[0];
@@ -138,7 +170,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   return worst;
 }
 
-function report(run: FinalRun, json: boolean): void {
+/** The finished run: a JSON line, or its outcome, error and warnings on stderr. */
+export function report(run: FinalRun, json: boolean): void {
   if (json) {
     process.stdout.write(jsonLine({ event: "end", run }));
     return;

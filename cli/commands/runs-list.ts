@@ -3,7 +3,7 @@ import { connection, getJson } from "../client";
 import { EXIT, usageError } from "../exit-codes";
 import { jsonLine, terminalText } from "../terminal-text";
 
-export const RUNS_HELP = `probebook runs list --server URL --token T [--host NAME] [--tag TAG] [--probe P] [--status S] [--limit N] [--json]
+export const RUNS_HELP = `probebook runs list [--host NAME] [--tag TAG] [--probe P] [--status S] [--limit N] [--json]
 
 Lists runs, newest first (at most --limit, default 50, up to 200).
   --host NAME   part of the host's name (case-insensitive)

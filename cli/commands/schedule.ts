@@ -3,7 +3,7 @@ import { connection, getJson, request, type Connection } from "../client";
 import { EXIT, usageError } from "../exit-codes";
 import { jsonLine, terminalText } from "../terminal-text";
 
-export const SCHEDULE_HELP = `probebook schedule create --server URL --token T --name N --host ID [--host ID…] --probe P [--preset NAME]
+export const SCHEDULE_HELP = `probebook schedule create --name N --host ID [--host ID…] --probe P [--preset NAME]
                           [--target DIR] [--param k=v…] (--every 15m|1h|90 | --cron '0 3 * * *')
                           [--tz Europe/Berlin] [--jitter SECONDS] [--run-when-busy] [--quiet 22:00-06:00]
 probebook schedule list [--json]

@@ -6,8 +6,8 @@ import { connection, getJson } from "../client";
 import { EXIT, usageError } from "../exit-codes";
 import { jsonLine, terminalText } from "../terminal-text";
 
-export const SERIES_HELP = `probebook series list --server URL --token T [--host HOST_ID] [--json]
-probebook series show SERIES_ID --server URL --token T [--json]
+export const SERIES_HELP = `probebook series list [--host HOST_ID] [--json]
+probebook series show SERIES_ID [--json]
 
 A series is one host, probe and parameters over time. \`list\` prints each with its latest value
 and trend (the last N valid runs against the N before); \`show\` prints its runs as a table, the
@@ -15,7 +15,7 @@ current windows' verdict and its open alerts.
   --host HOST_ID  only this host's series
   --json          the API's answer as JSON`;
 
-export const ALERTS_HELP = `probebook alerts --server URL --token T [--all] [--json]
+export const ALERTS_HELP = `probebook alerts [--all] [--json]
 
 Regression and improvement alerts, newest first: open ones, or every one with --all.
   --json  the API's answer as JSON`;

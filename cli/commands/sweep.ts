@@ -9,10 +9,10 @@ import { jsonLine, terminalText } from "../terminal-text";
 import { pickHost, type HostRow } from "./run";
 import { table } from "./series";
 
-export const SWEEP_HELP = `probebook sweep create --server URL --token T --host HOST --iodepths 1,4,16 --numjobs 1,2,4
+export const SWEEP_HELP = `probebook sweep create --host HOST --iodepths 1,4,16 --numjobs 1,2,4
     [--target DIR] [--rw randread] [--bs 4,64] [--ioengine libaio] [--size-mib 256]
     [--point-runtime 10] [--steady iops:5%,window=5,ramp=2] [--buffered] [--title T] [--json]
-probebook sweep show SWEEP_ID --server URL --token T [--json]
+probebook sweep show SWEEP_ID [--json]
 
 A sweep runs one fio workload over a grid of queue depths × job counts (× block sizes) on one
 target, each point a time-based fio run, in an interleaved order (not light to heavy: drift over

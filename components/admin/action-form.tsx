@@ -1,9 +1,9 @@
 "use client";
 
-import { useActionState, type ReactNode } from "react";
+import { startTransition, useActionState, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import type { FormState } from "@/lib/http/form-state";
 
-/** A form bound to a server action that answers with a message (and a token shown once). */
+/** A form bound to a server action that answers with a message (and a token shown once); a refusal keeps the values typed. */
 export function ActionForm({
   action,
   children,
@@ -14,8 +14,19 @@ export function ActionForm({
   submit: string;
 }) {
   const [state, formAction, pending] = useActionState<FormState, FormData>(action, {});
+  const ref = useRef<HTMLFormElement>(null);
+  // React resets a form after its action; a refusal must leave what was typed, so the action is
+  // called from onSubmit (no reset) and the form is cleared only once it succeeded.
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    startTransition(() => formAction(data));
+  }
+  useEffect(() => {
+    if (state.ok) ref.current?.reset();
+  }, [state]);
   return (
-    <form action={formAction} className="stack">
+    <form ref={ref} action={formAction} onSubmit={onSubmit} className="stack">
       {state.error ? (
         <div role="alert" className="alert alert-error">
           {state.error}

@@ -191,9 +191,9 @@ function annotationAreas(panel: ChartPanel, numeric: boolean) {
         x1={x1}
         x2={x2}
         ifOverflow="extendDomain"
-        fill="#ff7b72"
+        fill="var(--danger)"
         fillOpacity={0.12}
-        stroke="#ff7b72"
+        stroke="var(--danger)"
         strokeOpacity={0.5}
         strokeDasharray="3 3"
         label={{ value: a.label, position: "insideTop", className: styles.annotation }}
@@ -251,7 +251,7 @@ function BarPanel({ model, panel, horizontal }: { model: ChartModel; panel: Char
   const bars = model.series.map((s, i) => (
     <Bar key={s.key} dataKey={s.key} name={s.name} fill={colorAt(i)} isAnimationActive={false} maxBarSize={48} />
   ));
-  const cursor = { fill: "rgba(255, 255, 255, 0.06)" };
+  const cursor = { fill: "var(--hover-tint)" };
   if (horizontal) {
     // Each category row must fit both its bars and its wrapped label.
     const labelLines = Math.max(1, ...panel.records.map((r) => wrapLabel(r.xLabel, HORIZONTAL_LABEL_CHARS).length));

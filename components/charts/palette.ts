@@ -1,7 +1,11 @@
 // The one chart palette: run pages, guides' datasets and the compare page colour series alike.
 
-/** Distinguishable on the dark theme; beyond ten series lines also change dash and bars go hollow. */
-const COLORS = ["#4fb3ff", "#f2cc60", "#7ee787", "#ff7b72", "#d2a8ff", "#ffa657", "#56d4dd", "#f778ba", "#a5d6ff", "#c9d36a"];
+/**
+ * Ten colours, distinguishable on either theme: each is a CSS variable (--series-1 … --series-10,
+ * app/globals.css) whose value the theme sets, so SVG and Recharts follow a theme change without
+ * re-rendering. Beyond ten series lines also change dash and bars go hollow.
+ */
+const COLORS = Array.from({ length: 10 }, (_, i) => `var(--series-${i + 1})`);
 const DASHES = ["", "7 4", "2 3"];
 
 export function seriesColor(index: number): string {

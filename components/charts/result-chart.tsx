@@ -64,8 +64,8 @@ export function ResultChart({
     return () => observer.disconnect();
   }, []);
   const layout = xTicks ? xAxisLayout(width, xTicks.map((t) => t.label), true) : xAxisLayout(width, xs.map((x) => xNames.get(x) ?? String(x)));
-  const xLabelProp = layout.titlesBelow ? undefined : { value: xLabel, position: "insideBottom" as const, offset: -10, fill: "#9aa7b4" };
-  const yLabelProp = layout.titlesBelow ? undefined : { value: yLabel, angle: -90, position: "insideLeft" as const, fill: "#9aa7b4" };
+  const xLabelProp = layout.titlesBelow ? undefined : { value: xLabel, position: "insideBottom" as const, offset: -10, fill: "var(--muted)" };
+  const yLabelProp = layout.titlesBelow ? undefined : { value: yLabel, angle: -90, position: "insideLeft" as const, fill: "var(--muted)" };
   const categoryTicks = { angle: layout.angle, textAnchor: layout.angle ? ("end" as const) : ("middle" as const), fontSize: layout.angle ? 11 : undefined };
   const margin = { top: 5, right: 20, bottom: layout.titlesBelow ? 5 : 20, left: layout.titlesBelow ? 0 : 20 };
   const summary = `${title}: ${series.length} series over ${xs.length} ${xLabel} values${y.scale === "log" ? ", logarithmic value axis" : ""}${source ? `, from ${source}` : ""}`;
@@ -87,7 +87,7 @@ export function ResultChart({
       <ResponsiveContainer width="100%" height={300}>
         {kind === "line" ? (
           <LineChart data={rows} margin={margin}>
-            <CartesianGrid stroke="#2a3644" />
+            <CartesianGrid stroke="var(--border)" />
             <XAxis
               dataKey="x"
               scale={logX ? "log" : "auto"}
@@ -101,9 +101,9 @@ export function ResultChart({
               angle={layout.angle}
               textAnchor={categoryTicks.textAnchor}
               height={layout.height}
-              stroke="#9aa7b4" label={xLabelProp} />
+              stroke="var(--muted)" label={xLabelProp} />
             <YAxis
-              stroke="#9aa7b4"
+              stroke="var(--muted)"
               tickFormatter={fmt}
               width={90}
               scale={y.scale}
@@ -112,7 +112,7 @@ export function ResultChart({
               allowDataOverflow={y.scale === "log"}
               label={yLabelProp}
             />
-            <Tooltip formatter={(v) => fmt(Number(v))} labelFormatter={(x) => xNames.get(x as number | string) ?? String(x)} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
+            <Tooltip formatter={(v) => fmt(Number(v))} labelFormatter={(x) => xNames.get(x as number | string) ?? String(x)} contentStyle={{ background: "var(--panel)", border: "1px solid var(--border)" }} />
             <Legend verticalAlign="top" />
             {drawn.map((s, i) => (
               <Line key={s.name} dataKey={s.name} stroke={seriesColor(i)} dot={false} isAnimationActive={false} connectNulls />
@@ -120,10 +120,10 @@ export function ResultChart({
           </LineChart>
         ) : (
           <BarChart data={rows} margin={margin}>
-            <CartesianGrid stroke="#2a3644" />
+            <CartesianGrid stroke="var(--border)" />
             <XAxis
               dataKey="x"
-              stroke="#9aa7b4"
+              stroke="var(--muted)"
               interval={layout.interval}
               angle={layout.angle}
               textAnchor={categoryTicks.textAnchor}
@@ -132,8 +132,8 @@ export function ResultChart({
               tickFormatter={(v: string) => tickText(String(v), layout.maxLabelChars)}
               label={xLabelProp}
             />
-            <YAxis stroke="#9aa7b4" tickFormatter={fmt} width={90} label={yLabelProp} />
-            <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
+            <YAxis stroke="var(--muted)" tickFormatter={fmt} width={90} label={yLabelProp} />
+            <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "var(--panel)", border: "1px solid var(--border)" }} />
             <Legend verticalAlign="top" />
             {series.map((s, i) => (
               <Bar key={s.name} dataKey={s.name} fill={seriesColor(i)} isAnimationActive={false} />

@@ -273,7 +273,7 @@ function CompareChartImpl({ chart, series, logY = false }: CompareChartProps) {
                       return (
                         <g key={s.key}>
                           <rect x={x} y={Math.min(yv, baseY)} width={w} height={Math.abs(baseY - yv)} fill={seriesColor(s.index)} fillOpacity={hollow ? 0.25 : 1} stroke={hollow ? seriesColor(s.index) : "none"} />
-                          {st.n > 1 ? <path d={whisker(x + w / 2, sc.y(st.min), sc.y(st.max), Math.min(4, w / 3))} stroke="#e6edf3" strokeWidth={1.3} fill="none" /> : null}
+                          {st.n > 1 ? <path d={whisker(x + w / 2, sc.y(st.min), sc.y(st.max), Math.min(4, w / 3))} stroke="var(--text)" strokeWidth={1.3} fill="none" /> : null}
                         </g>
                       );
                     })}
@@ -285,7 +285,7 @@ function CompareChartImpl({ chart, series, logY = false }: CompareChartProps) {
               <line className={styles.cursor} x1={activeX} x2={activeX} y1={M.top} y2={bottom} />
               {drawn.map((s) => {
                 const st = activeRow.stats[s.key];
-                return st ? <circle key={s.key} cx={activeX} cy={sc.y(st.median)} r={4} fill={seriesColor(s.index)} stroke="#0f1419" strokeWidth={1.5} /> : null;
+                return st ? <circle key={s.key} cx={activeX} cy={sc.y(st.median)} r={4} fill={seriesColor(s.index)} stroke="var(--bg)" strokeWidth={1.5} /> : null;
               })}
             </g>
           ) : null}

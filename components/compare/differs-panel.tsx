@@ -1,5 +1,6 @@
 import type { DiffersModel, SeriesInfo } from "@/lib/compare/types";
 import styles from "./compare.module.css";
+import { TableScroll } from "@/components/table-scroll";
 import { Swatch } from "./swatch";
 
 /** The profile fields that differ between the compared series; "identical" when none do. */
@@ -30,7 +31,7 @@ export function DiffersPanel({ differs, series }: { differs: DiffersModel; serie
           <p className="muted small">
             Only fields whose recorded values differ. “—” is not recorded for that run and does not count as a difference.
           </p>
-          <div className="table-wrap">
+          <TableScroll label="What differs" testId="differs-scroll">
             {wide ? (
               <table className={`data ${styles.differs}`}>
                 <thead>
@@ -82,7 +83,7 @@ export function DiffersPanel({ differs, series }: { differs: DiffersModel; serie
                 </tbody>
               </table>
             )}
-          </div>
+          </TableScroll>
         </>
       )}
       {differs.withoutProfile.length > 0 ? (

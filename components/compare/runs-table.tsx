@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import styles from "./runs.module.css";
 import { formatValue } from "@/lib/compare/format";
 import { RUN_ORIGIN_LABELS } from "@/lib/run-status";
+import { runWhen } from "@/components/format-time";
 
 export interface RunRowView {
   id: string;
@@ -155,7 +156,7 @@ export function RunsTable({ rows, headers }: { rows: RunRowView[]; headers: Sort
                 <td>{ORIGIN[r.origin] ?? r.origin.toLowerCase()}</td>
                 <td>{r.fsType ?? "—"}</td>
                 <td>{r.medium ?? "—"}</td>
-                <td className={styles.nowrap}>{r.createdAt.slice(0, 16).replace("T", " ")}</td>
+                <td className={styles.nowrap}>{runWhen(r)}</td>
               </tr>
             ))}
           </tbody>

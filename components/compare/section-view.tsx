@@ -9,6 +9,7 @@ import { CV_WARN_PERCENT, deltaPercent, formatDelta } from "@/lib/compare/stats"
 import type { Better, SectionModel, SeriesInfo, Stat } from "@/lib/compare/types";
 import { CompareChart } from "./compare-chart";
 import styles from "./compare.module.css";
+import { TableScroll } from "@/components/table-scroll";
 import { Swatch } from "./swatch";
 
 function deltaClass(d: number | null, better: Better): string {
@@ -133,7 +134,7 @@ export function SectionView({ section, series }: { section: SectionModel; series
           Values{groupLabel && section.groups && section.groups.length > 1 ? ` (${groupLabel})` : ""} · {rows.length} rows
         </summary>
         {tableOpen ? (
-          <div className={styles.tableWrap}>
+          <TableScroll className={styles.tableWrap} label={`Values of ${section.title}`} testId={`values-scroll-${section.probe}`}>
             <table className={styles.values} data-testid={`values-${section.probe}`}>
               <caption className="muted small" style={{ textAlign: "left", padding: "0.4rem 0.6rem" }}>
                 {section.table.caption}. Under each value: min–max and coefficient of variation of folded repeats, then Δ % against the baseline
@@ -172,7 +173,7 @@ export function SectionView({ section, series }: { section: SectionModel; series
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : null}
       </details>
     </section>

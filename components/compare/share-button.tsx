@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState } from "react";
 import styles from "./compare.module.css";
+import { DEFAULT_SHARE_INCLUDE, ShareOptions } from "./share-options";
 
 type State = { kind: "closed" } | { kind: "editing"; error?: string } | { kind: "saving" } | { kind: "done"; url: string };
 
@@ -16,7 +17,7 @@ export function ShareButton({ runIds, suggestedTitle, privateTitle }: { runIds: 
   const [title, setTitle] = useState(privateTitle);
   const [titleEdited, setTitleEdited] = useState(false);
   // What the public copy reveals about the hosts; names, addresses, paths and models stay private unless ticked.
-  const [include, setInclude] = useState({ hostnames: false, paths: false, kernel: true, models: false });
+  const [include, setInclude] = useState(DEFAULT_SHARE_INCLUDE);
   const [expiresInDays, setExpiresInDays] = useState("");
   const [copied, setCopied] = useState(false);
   const linkRef = useRef<HTMLInputElement>(null);
@@ -88,39 +89,16 @@ export function ShareButton({ runIds, suggestedTitle, privateTitle }: { runIds: 
             setTitleEdited(true);
           }} maxLength={200} required autoFocus aria-invalid={state.kind === "editing" && !!state.error} />
       </label>
-      <fieldset className={styles.shareInclude}>
-        <legend>Include host details</legend>
-        <label>
-          <input
-            type="checkbox"
-            checked={include.hostnames}
-            onChange={(e) => {
-              setInclude({ ...include, hostnames: e.target.checked });
-              if (!titleEdited) setTitle(e.target.checked ? suggestedTitle : privateTitle);
-            }}
-          />{" "}
-          Host names and addresses
-        </label>
-        <label>
-          <input type="checkbox" checked={include.paths} onChange={(e) => setInclude({ ...include, paths: e.target.checked })} /> Directories and mount points
-        </label>
-        <label>
-          <input type="checkbox" checked={include.kernel} onChange={(e) => setInclude({ ...include, kernel: e.target.checked })} /> Kernel and distribution
-        </label>
-        <label>
-          <input type="checkbox" checked={include.models} onChange={(e) => setInclude({ ...include, models: e.target.checked })} /> Disk and CPU models
-        </label>
-      </fieldset>
-      <label>
-        Link expires
-        <select value={expiresInDays} onChange={(e) => setExpiresInDays(e.target.value)}>
-          <option value="">never (until withdrawn)</option>
-          <option value="1">after 1 day</option>
-          <option value="7">after 7 days</option>
-          <option value="30">after 30 days</option>
-          <option value="365">after a year</option>
-        </select>
-      </label>
+      <ShareOptions
+        include={include}
+        onInclude={(next) => {
+          // The suggested title follows the "Host names" box until the title is edited.
+          if (next.hostnames !== include.hostnames && !titleEdited) setTitle(next.hostnames ? suggestedTitle : privateTitle);
+          setInclude(next);
+        }}
+        expiresInDays={expiresInDays}
+        onExpires={setExpiresInDays}
+      />
       {state.kind === "editing" && state.error ? (
         <p role="alert" className="field-error">
           {state.error}

@@ -14,15 +14,15 @@ export function ArmSpreadChart({ title, unit, arms }: { title: string; unit: str
       <figcaption style={{ fontWeight: 600, marginBottom: 8 }}>{title}</figcaption>
       <ResponsiveContainer width="100%" height={260}>
         <ScatterChart margin={{ top: 10, right: 20, bottom: 20, left: 20 }}>
-          <CartesianGrid stroke="#2a3644" />
-          <XAxis type="category" dataKey="arm" allowDuplicatedCategory={false} stroke="#9aa7b4" />
-          <YAxis type="number" dataKey="value" stroke="#9aa7b4" tickFormatter={fmt} width={90} label={{ value: unit, angle: -90, position: "insideLeft", fill: "#9aa7b4" }} />
+          <CartesianGrid stroke="var(--border)" />
+          <XAxis type="category" dataKey="arm" allowDuplicatedCategory={false} stroke="var(--muted)" />
+          <YAxis type="number" dataKey="value" stroke="var(--muted)" tickFormatter={fmt} width={90} label={{ value: unit, angle: -90, position: "insideLeft", fill: "var(--muted)" }} />
           <ZAxis range={[50, 50]} />
-          <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
+          <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "var(--panel)", border: "1px solid var(--border)" }} />
           {arms.map((a, i) => (
             <Scatter key={a.label} name={a.label} data={a.values.map((value) => ({ arm: a.label, value }))} fill={seriesColor(i)} isAnimationActive={false} />
           ))}
-          <Scatter name="median" data={arms.flatMap((a) => (a.median === null ? [] : [{ arm: a.label, value: a.median }]))} fill="#ffffff" shape="cross" isAnimationActive={false} />
+          <Scatter name="median" data={arms.flatMap((a) => (a.median === null ? [] : [{ arm: a.label, value: a.median }]))} fill="var(--text)" shape="cross" isAnimationActive={false} />
         </ScatterChart>
       </ResponsiveContainer>
     </figure>

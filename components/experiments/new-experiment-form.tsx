@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
+import { FieldError, FormError, SubmitRow } from "@/components/form-error";
 import { TrialPanel } from "@/components/experiments/trial-panel";
 import { labIozoneFileSizeMiB } from "@/lib/experiments/lab-sizing";
 import { trialHost } from "@/lib/experiments/trial-host";
@@ -26,7 +27,13 @@ export interface ExperimentPrefill {
   title: string | null;
   /** A one-click trial (lib/experiments/trials.ts): the form sizes it for the chosen host. */
   trial?: string | null;
+  /** The compared runs' own parameters and target ("Turn this into an experiment"), kept as they ran. */
+  params?: Record<string, unknown> | null;
+  target?: string | null;
 }
+
+/** The body's fields in the words of the form's labels (components/form-error.tsx names the rest). */
+const LABELS = { hostId: "Host", probe: "Probe and preset", preset: "Probe and preset", params: "Parameters", title: "Title", lab: "Lab volume", repeats: "Repeats" };
 
 interface Props {
   hosts: ExperimentHostOption[];
@@ -79,12 +86,19 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
   const [presetRef, setPresetRef] = useState(prefill.preset && presets.some((p) => p.ref === prefill.preset) ? prefill.preset : (presets[0]?.ref ?? ""));
   const preset = presets.find((p) => p.ref === presetRef);
   const [kind, setKind] = useState<"lab" | "tunables">(prefill.kind ?? (host?.lab ? "lab" : "tunables"));
-  const [target, setTarget] = useState(host?.targets[0]?.path ?? "");
+  const [target, setTarget] = useState(prefill.target && host?.targets.some((t) => t.path === prefill.target) ? prefill.target : (host?.targets[0]?.path ?? ""));
   const [labDevice, setLabDevice] = useState("");
   const [fsChecked, setFsChecked] = useState<string[]>(prefill.fs.length ? prefill.fs : ["ext4", "xfs"]);
-  const [tunable, setTunable] = useState(prefill.tunable ?? "vm.dirty_ratio");
+  const [chosenTunable, setTunable] = useState(prefill.tunable ?? "vm.dirty_ratio");
   const [values, setValues] = useState(prefill.values.join(", "));
-  const [paramsText, setParamsText] = useState(JSON.stringify(paramsFor(preset, host, kind, target), null, 2));
+  const [paramsText, setParamsText] = useState(() => {
+    // The compared runs' parameters as they ran (their target is the Target directory field).
+    if (prefill.params) {
+      const { target: _t, ...own } = prefill.params;
+      return JSON.stringify(own, null, 2);
+    }
+    return JSON.stringify(paramsFor(preset, host, kind, target), null, 2);
+  });
   const [repeats, setRepeats] = useState<RepeatsValue>(defaultRepeats(prefill));
   const [title, setTitle] = useState(prefill.title ?? "");
   const [error, setError] = useState<string | null>(null);
@@ -97,7 +111,10 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
     : !host.tunables || host.tunables.allowed.length === 0
       ? `${host.name}'s agent was started without --allow-tunable, so it may not change any setting.`
       : null;
-  const allowedTunables = host?.tunables?.allowed.filter((n) => n !== "vm.drop_caches") ?? [];
+  const allowedTunables = host?.tunables?.allowed.filter((n) => n !== "vm.drop_caches" && tunableNames.includes(n)) ?? [];
+  // What is sent is what the select shows: a setting this agent does not allow (the default, a
+  // link's) gives way to the first one it does, never to a disabled option.
+  const tunable = allowedTunables.includes(chosenTunable) ? chosenTunable : (allowedTunables[0] ?? chosenTunable);
   const current = host?.tunables?.current.find((c) => c.name === tunable && c.device === null)?.value ?? null;
   const missing = preset && host ? host.missingTools[preset.probe] : undefined;
   const trialName = kind === "tunables" && prefill.trial ? tunable : null;
@@ -133,7 +150,14 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
     try {
       params = JSON.parse(paramsText) as Record<string, unknown>;
     } catch {
+      setError("Parameters must be a JSON object.");
       setFieldErrors({ params: ["Parameters must be a JSON object."] });
+      return;
+    }
+    if (arms().length < 2) {
+      const msg = kind === "lab" ? "Check at least two file systems, one per arm." : "Give at least two values, one per arm, separated by commas (the first is the baseline).";
+      setError(msg);
+      setFieldErrors({ arms: [msg] });
       return;
     }
     setPending(true);
@@ -162,24 +186,19 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
     }
   }
 
-  const armErrors = Object.entries(fieldErrors).filter(([k]) => k.startsWith("arms"));
-  const otherErrors = Object.entries(fieldErrors).filter(([k]) => !k.startsWith("arms"));
+  // The arms' errors sit beside the values (or the file systems) they came from, each arm named.
+  const valueList = values.split(/[,\s]+/).filter(Boolean);
+  const armMessages = Object.entries(fieldErrors)
+    .filter(([k]) => k === "arms" || k.startsWith("arms."))
+    .flatMap(([k, msgs]) => {
+      const i = /^arms\.(\d+)/.exec(k)?.[1];
+      const which = i === undefined ? "" : kind === "lab" ? `${fsChecked[Number(i)] ?? `arm ${Number(i) + 1}`}: ` : `value ${Number(i) + 1} (${valueList[Number(i)] ?? "?"}): `;
+      return msgs.map((m) => `${which}${m}`);
+    });
+  const placed = (k: string) => k.startsWith("repeats.") || k === "params" || ((k === "arms" || k.startsWith("arms.")) && armMessages.length > 0);
   return (
     <form className="stack" style={{ maxWidth: "48rem" }} onSubmit={onSubmit} noValidate data-testid="experiment-form">
-      {error ? (
-        <div role="alert" className="alert alert-error">
-          {error}
-          {[...armErrors, ...otherErrors].length > 0 ? (
-            <ul>
-              {[...armErrors, ...otherErrors].map(([k, msgs]) => (
-                <li key={k}>
-                  <code>{k}</code>: {msgs.join(" ")}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <FormError error={error} fieldErrors={fieldErrors} placed={placed} labels={LABELS} />
       <label>
         Host
         <select
@@ -272,6 +291,7 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
                 </select>
               </label>
             ) : null}
+            <FieldError messages={armMessages} field="arms" />
             <span className="muted small">
               The first one checked is the baseline. Lab dir {host?.lab?.dir}
               {host?.lab?.freeBytes ? `, ${(host.lab.freeBytes / 2 ** 30).toFixed(1)} GiB free` : ""}.
@@ -313,7 +333,8 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
             </label>
             <label>
               Values, one arm each (the first is the baseline)
-              <input name="values" value={values} onChange={(e) => setValues(e.target.value)} placeholder="e.g. 20, 5" />
+              <input name="values" value={values} onChange={(e) => setValues(e.target.value)} placeholder="e.g. 20, 5" aria-invalid={armMessages.length ? true : undefined} />
+              <FieldError messages={armMessages} field="arms" />
             </label>
             <label>
               Target directory
@@ -337,7 +358,8 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
       ) : null}
       <label>
         Parameters (JSON{kind === "lab" ? "; each arm runs in its own lab volume" : "; the target is set above"})
-        <textarea name="params" rows={7} value={paramsText} onChange={(e) => setParamsText(e.target.value)} spellCheck={false} />
+        <textarea name="params" rows={7} value={paramsText} onChange={(e) => setParamsText(e.target.value)} spellCheck={false} aria-invalid={fieldErrors.params ? true : undefined} />
+        <FieldError messages={fieldErrors.params} field="params" />
       </label>
 
       <RepeatsFieldset value={repeats} onChange={setRepeats} errors={fieldErrors} canDropCaches={!!host?.tunables?.dropCaches} />
@@ -345,16 +367,7 @@ export function NewExperimentForm({ hosts, presets, labFileSystems, tunableNames
         Title (optional)
         <input name="title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
       </label>
-      {missing ? (
-        <div className="alert alert-warn" role="status">
-          {missing}
-        </div>
-      ) : null}
-      <div>
-        <button className="btn btn-primary" type="submit" disabled={pending || !host || !!missing || (!!labReason && !!tunableReason) || offer?.offered === false}>
-          {pending ? "Starting…" : "Start experiment"}
-        </button>
-      </div>
+      <SubmitRow missing={missing} pending={pending} disabled={!host || (!!labReason && !!tunableReason) || offer?.offered === false} label="Start experiment" pendingLabel="Starting…" />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { HostRegistration } from "@/lib/server/hosts/describe-registration";
-import { CopyButton } from "../copy-button";
+import { CommandBox } from "../command-box";
 
 /** What the add-host and re-register actions answer: a refusal to show, or the registration made. */
 export interface RegistrationState {
@@ -23,20 +23,11 @@ export function RegistrationResult({ host }: { host: HostRegistration }) {
         One line installs the agent (one file, no Node needed; x86-64 Linux with systemd) as a hardened service that
         starts at boot; <code>--allow DIR,…</code> chooses where probes may write (default <code>/srv/probebook,/dev/shm</code>):
       </p>
-      <div style={{ display: "flex", gap: "0.5rem", alignItems: "flex-start" }}>
-        <pre style={{ flex: 1, margin: 0 }}>
-          <code data-testid="install-command">{host.installCommand}</code>
-        </pre>
-        <CopyButton text={host.installCommand} />
-      </div>
+      <CommandBox command={host.installCommand} testId="install-command" label="Copy the install command" />
       <p className="small">Or from a checkout of Probebook:</p>
-      <pre>
-        <code data-testid="agent-command">{host.command}</code>
-      </pre>
+      <CommandBox command={host.command} testId="agent-command" label="Copy the checkout command" />
       <p className="small">Or with the single-file agent (see probes/agent/deploy/README.md):</p>
-      <pre>
-        <code>{host.bundledCommand}</code>
-      </pre>
+      <CommandBox command={host.bundledCommand} testId="bundled-command" label="Copy the single-file command" />
       <p className="small">
         Registration token: <code data-testid="registration-token">{host.token}</code>
       </p>

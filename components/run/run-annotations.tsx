@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { MAX_NOTES, noteTooLong } from "@/lib/run-note";
 
 /** The run page's "Tags and note" editor: PATCH /api/runs/{id}, then the page re-renders. */
 export function RunAnnotations({ runId, tags, notes }: { runId: string; tags: string[]; notes: string | null }) {
@@ -12,6 +13,13 @@ export function RunAnnotations({ runId, tags, notes }: { runId: string; tags: st
   const [errors, setErrors] = useState<string[]>([]);
   async function save(e: React.FormEvent) {
     e.preventDefault();
+    // Refused here as the server would: never cut a note short and call it saved.
+    const tooLong = noteTooLong(note);
+    if (tooLong) {
+      setErrors([tooLong]);
+      setState("error");
+      return;
+    }
     setState("pending");
     const body = { tags: tagText.split(/[\s,]+/).filter(Boolean), notes: note };
     const r = await fetch(`/api/runs/${runId}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(() => null);
@@ -38,8 +46,11 @@ export function RunAnnotations({ runId, tags, notes }: { runId: string; tags: st
         </label>
         <label>
           Note
-          <textarea name="notes" value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={5000} />
+          <textarea name="notes" value={note} onChange={(e) => setNote(e.target.value)} rows={3} aria-invalid={note.length > MAX_NOTES ? true : undefined} aria-describedby="run-note-count" />
         </label>
+        <span id="run-note-count" data-testid="note-count" className={note.length > MAX_NOTES ? "field-error" : "muted small"}>
+          {note.length.toLocaleString("en")} / {MAX_NOTES.toLocaleString("en")} characters
+        </span>
         {state === "error" ? (
           <div role="alert" className="alert alert-error">
             {errors.join(" ")}

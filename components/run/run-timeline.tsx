@@ -6,7 +6,7 @@ import { noTelemetryNote, panelRows, panelsToDraw, type PanelSample, type Teleme
 import type { ProgressSeries } from "@/probes/core/view";
 
 const fmt = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 1 });
-const AXIS = "#9aa7b4";
+const AXIS = "var(--muted)";
 
 function Panel({ id, title, unit, rows, series, maxT }: { id: string; title: string; unit: string; rows: Record<string, number>[]; series: { key: string; label: string }[]; maxT: number }) {
   return (
@@ -16,10 +16,10 @@ function Panel({ id, title, unit, rows, series, maxT }: { id: string; title: str
       </figcaption>
       <ResponsiveContainer width="100%" height={150}>
         <LineChart data={rows} syncId="run-timeline" margin={{ top: 5, right: 20, bottom: 5, left: 20 }}>
-          <CartesianGrid stroke="#2a3644" />
+          <CartesianGrid stroke="var(--border)" />
           <XAxis dataKey="t" type="number" domain={[0, Math.max(1, maxT)]} stroke={AXIS} tickFormatter={(t: number) => `${fmt(t)} s`} />
           <YAxis stroke={AXIS} tickFormatter={fmt} width={70} />
-          <Tooltip formatter={(v) => fmt(Number(v))} labelFormatter={(t) => `${fmt(Number(t))} s`} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
+          <Tooltip formatter={(v) => fmt(Number(v))} labelFormatter={(t) => `${fmt(Number(t))} s`} contentStyle={{ background: "var(--panel)", border: "1px solid var(--border)" }} />
           <Legend verticalAlign="top" height={24} />
           {series.map((s, i) => (
             <Line key={s.key} dataKey={s.key} name={s.label} stroke={seriesColor(i)} dot={rows.length < 3} isAnimationActive={false} connectNulls />

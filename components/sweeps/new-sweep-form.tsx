@@ -5,19 +5,14 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import type { LaunchHostOption } from "@/lib/server/hosts/list-launch-hosts";
 import type { SteadyStateSpec, SweepWorkload } from "@/lib/sweeps/types";
 import { BS_CHOICES, defaultSweepValues, durationText, errorsFor, JOB_CHOICES, pointCount, QD_CHOICES, sweepRequest, unplacedErrors, worstCaseSec, type SweepFormValues } from "./sweep-form-state";
+import { FieldError, FormError, SubmitRow } from "@/components/form-error";
 import { steadyText } from "./sweep-text";
 import styles from "./sweeps.module.css";
 
 type Errors = Record<string, string[]>;
 
 function FieldErrors({ errors, field }: { errors: Errors; field: string }) {
-  const msgs = errorsFor(errors, field);
-  if (msgs.length === 0) return null;
-  return (
-    <span id={`err-${field}`} className="field-error" data-field={field} role="alert">
-      {msgs.join(" ")}
-    </span>
-  );
+  return <FieldError messages={errorsFor(errors, field)} id={`err-${field}`} field={field} />;
 }
 
 const invalid = (errors: Errors, field: string) => (errorsFor(errors, field).length > 0 ? { "aria-invalid": true as const, "aria-describedby": `err-${field}` } : {});
@@ -82,23 +77,10 @@ export function NewSweepForm({ hosts, initialHostId }: { hosts: LaunchHostOption
     }
   }
 
-  const unplaced = unplacedErrors(errors);
+  const unplaced = new Set(unplacedErrors(errors).map(([k]) => k));
   return (
     <form className="stack" style={{ maxWidth: "40rem" }} onSubmit={onSubmit} noValidate data-testid="sweep-form">
-      {error ? (
-        <div role="alert" className="alert alert-error" data-testid="sweep-form-error">
-          {error}
-          {unplaced.length > 0 ? (
-            <ul>
-              {unplaced.map(([k, msgs]) => (
-                <li key={k}>
-                  <code>{k}</code>: {msgs.join(" ")}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <FormError error={error} fieldErrors={errors} placed={(k) => !unplaced.has(k)} testId="sweep-form-error" />
       <label>
         Host
         <select
@@ -246,16 +228,7 @@ export function NewSweepForm({ hosts, initialHostId }: { hosts: LaunchHostOption
         <strong data-testid="sweep-point-count">{n}</strong> point{n === 1 ? "" : "s"}; at most <strong data-testid="sweep-worst-case">{durationText(worst)}</strong>
         {v.steady ? " (steady state may end points sooner)" : ""}, plus laying out the file.
       </p>
-      {missing ? (
-        <div className="alert alert-warn" role="status">
-          {missing}
-        </div>
-      ) : null}
-      <div>
-        <button className="btn btn-primary" type="submit" disabled={pending || !host || !!missing}>
-          {pending ? "Starting…" : "Start sweep"}
-        </button>
-      </div>
+      <SubmitRow missing={missing} pending={pending} disabled={!host} label="Start sweep" pendingLabel="Starting…" />
     </form>
   );
 }

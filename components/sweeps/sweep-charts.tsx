@@ -36,7 +36,7 @@ export function SweepCharts({ view }: { view: SweepView }) {
       if (c.saturatedAt === null) return [];
       const p = c.points.find((x) => x.iodepth === c.saturatedAt);
       const v = p ? measure(p, m) : null;
-      return v === null ? [] : [{ qd: c.saturatedAt, value: v, color: c === satCurve ? "#ff7b72" : seriesColor(i) }];
+      return v === null ? [] : [{ qd: c.saturatedAt, value: v, color: c === satCurve ? "var(--danger)" : seriesColor(i) }];
     });
   }
   const satQd = sat?.iodepth ?? null;
@@ -95,7 +95,7 @@ export function SweepCharts({ view }: { view: SweepView }) {
           yLabel="completion latency"
           fmt={fmtLatUs}
           logY
-          marks={latMark && latMarkValue !== null ? [{ qd: latMark.iodepth, value: latMarkValue, color: "#ff7b72" }] : []}
+          marks={latMark && latMarkValue !== null ? [{ qd: latMark.iodepth, value: latMarkValue, color: "var(--danger)" }] : []}
           saturationQd={latCurve === satCurve ? satQd : null}
         />
         {cs.length > 1 ? (

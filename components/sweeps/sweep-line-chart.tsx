@@ -25,7 +25,7 @@ function PointDot({ cx, cy, payload, color, dataKey }: DotItemDotProps & { color
   const row = payload as ChartRow;
   if (row[dataKey] === null || row[dataKey] === undefined) return null;
   const isFlagged = row[flagKey(dataKey)] === 1;
-  return <circle className="sweep-dot" data-flagged={isFlagged ? "true" : "false"} cx={cx} cy={cy} r={isFlagged ? 4 : 3.5} fill={isFlagged ? "#0f1419" : color} stroke={color} strokeWidth={1.5} />;
+  return <circle className="sweep-dot" data-flagged={isFlagged ? "true" : "false"} cx={cx} cy={cy} r={isFlagged ? 4 : 3.5} fill={isFlagged ? "var(--bg)" : color} stroke={color} strokeWidth={1.5} />;
 }
 
 /**
@@ -73,29 +73,29 @@ export function SweepLineChart({
         <div aria-hidden="true">
           <ResponsiveContainer width="100%" height={280}>
             <LineChart data={rows} margin={{ top: 5, right: 12, bottom: 18, left: 0 }}>
-              <CartesianGrid stroke="#2a3644" />
+              <CartesianGrid stroke="var(--border)" />
               <XAxis
                 dataKey="qd"
                 type="number"
                 scale={qds.length > 1 ? "log" : "auto"}
                 domain={["dataMin", "dataMax"]}
                 ticks={qds}
-                stroke="#9aa7b4"
-                label={{ value: "queue depth (iodepth)", position: "insideBottom", offset: -10, fill: "#9aa7b4" }}
+                stroke="var(--muted)"
+                label={{ value: "queue depth (iodepth)", position: "insideBottom", offset: -10, fill: "var(--muted)" }}
               />
               <YAxis
-                stroke="#9aa7b4"
+                stroke="var(--muted)"
                 scale={logY ? "log" : "auto"}
                 domain={logY && yTicks && yTicks.length > 0 ? [yTicks[0]!, yTicks[yTicks.length - 1]!] : [0, "auto"]}
                 ticks={yTicks}
                 allowDataOverflow={logY}
                 tickFormatter={(v: number) => fmt(v)}
                 width={64}
-                label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "#9aa7b4", dy: 40 }}
+                label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "var(--muted)", dy: 40 }}
               />
-              <Tooltip formatter={(v) => fmt(Number(v))} labelFormatter={(qd) => `QD ${String(qd)}`} contentStyle={{ background: "#161d26", border: "1px solid #2a3644" }} />
+              <Tooltip formatter={(v) => fmt(Number(v))} labelFormatter={(qd) => `QD ${String(qd)}`} contentStyle={{ background: "var(--panel)", border: "1px solid var(--border)" }} />
               <Legend verticalAlign="top" />
-              {saturationQd !== null ? <ReferenceLine x={saturationQd} stroke="#ff7b72" strokeDasharray="4 3" label={{ value: "saturation", fill: "#ff7b72", fontSize: 11, position: "top" }} /> : null}
+              {saturationQd !== null ? <ReferenceLine x={saturationQd} stroke="var(--danger)" strokeDasharray="4 3" label={{ value: "saturation", fill: "var(--danger)", fontSize: 11, position: "top" }} /> : null}
               {lines.map((l) => (
                 <Line key={l.key} dataKey={l.key} name={l.name} stroke={l.color} strokeDasharray={l.dash} dot={(props: DotItemDotProps) => <PointDot key={`${l.key}-${String(props.index)}`} {...props} color={l.color} dataKey={l.key} />} isAnimationActive={false} connectNulls />
               ))}

@@ -7,7 +7,7 @@ import { annotationMarks, chartRows, chartSummary, chartWindows, dayUtc, fmtValu
 import type { SeriesAlert, SeriesAnnotation, SeriesPoint, WindowVerdict } from "./types";
 
 const VALID = seriesColor(0);
-const INVALID = "#9aa7b4";
+const INVALID = "var(--muted)";
 const NOTE = seriesColor(1);
 const MARK = seriesColor(5);
 
@@ -104,9 +104,9 @@ export function SeriesChart({
         <div aria-hidden="true">
           <ResponsiveContainer width="100%" height={300}>
             <ComposedChart data={rows} margin={{ top: 18, right: 12, bottom: 4, left: 0 }}>
-              <CartesianGrid stroke="#2a3644" />
-              <XAxis dataKey="t" type="number" scale="time" domain={[min - pad, max + pad]} tickFormatter={(t: number) => dayUtc(t).slice(5)} stroke="#9aa7b4" minTickGap={24} />
-              <YAxis stroke="#9aa7b4" tickFormatter={fmtValue} width={56} />
+              <CartesianGrid stroke="var(--border)" />
+              <XAxis dataKey="t" type="number" scale="time" domain={[min - pad, max + pad]} tickFormatter={(t: number) => dayUtc(t).slice(5)} stroke="var(--muted)" minTickGap={24} />
+              <YAxis stroke="var(--muted)" tickFormatter={fmtValue} width={56} />
               {windows.map((w) => (
                 <ReferenceArea
                   key={w.key}
@@ -116,7 +116,7 @@ export function SeriesChart({
                   fillOpacity={TONES[w.tone].opacity}
                   ifOverflow="extendDomain"
                   // The verdict's windows and an alert's often cover the same runs: their names go to opposite corners.
-                  label={{ value: w.label, position: w.tone === "baseline" || w.tone === "recent" ? "insideBottomLeft" : "insideBottomRight", fill: "#9aa7b4", fontSize: 11 }}
+                  label={{ value: w.label, position: w.tone === "baseline" || w.tone === "recent" ? "insideBottomLeft" : "insideBottomRight", fill: "var(--muted)", fontSize: 11 }}
                 />
               ))}
               {marks.map((m) => (

@@ -73,7 +73,7 @@ test("the agent executable installs with the one line, registers and runs dd in 
   const token = (await page.getByTestId("registration-token").textContent())!.trim();
   const line = (await page.getByTestId("install-command").textContent())!.trim();
   expect(line).toBe(`curl -fsSL ${baseURL}/agent/install.sh | sudo sh -s -- --token ${token}`);
-  await expect(page.getByRole("button", { name: "Copy" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy the install command" })).toBeVisible();
 
   // As root in the root there is no sudo: the same line without it, and one --allow dir.
   const installLine = `${line.replace("| sudo sh", "| sh")} --allow /srv/probebook`;

@@ -134,6 +134,7 @@ test("an ext4 vs xfs vs ext3 fio experiment from the UI ends with a verdict and 
   await expect(page).toHaveURL(new RegExp(`/experiments/${id}$`));
   // A share link freezes the runs and the verdict; it reads without signing in.
   await page.getByRole("button", { name: "Share a frozen copy" }).click();
+  await page.getByTestId("experiment-share-form").getByRole("button", { name: "Create share link" }).click();
   const shared = (await page.getByTestId("experiment-share-link").getByRole("link").getAttribute("href"))!;
   const anonymous = await page.context().browser()!.newContext();
   const reader = await anonymous.newPage();
@@ -215,6 +216,7 @@ test("cancel in the middle of a lab arm reverts the setting, unmounts and delete
   expect(labMounts().length).toBe(1);
   await page.goto(`/experiments/${id}`);
   await page.getByRole("button", { name: "Cancel experiment" }).click();
+  await page.getByTestId("cancel-confirm").getByRole("button", { name: "Yes, cancel it" }).click();
   await expect(page.getByTestId("experiment-status")).toHaveText("cancelled");
   await expect.poll(async () => (await experiment(page.request, id)).reverted, { timeout: 60_000 }).toBe(true);
   expect(sysctl("vm.dirty_ratio")).toBe(originalDirtyRatio);

@@ -14,5 +14,10 @@ export function checkBody(op: Operation, schema: z.ZodType, json: unknown): unkn
   const fieldErrors = fieldErrorsOf(parsed.error);
   const tooBig = parsed.error.issues.find((i) => i.code === "too_big" && op.tooLargeFields?.includes(String(i.path[0])));
   if (tooBig) throw new AppError("PAYLOAD_TOO_LARGE", tooBig.message, fieldErrors);
-  throw new AppError("BAD_REQUEST", "Some fields are invalid.", fieldErrors);
+  // One refusal is its own message ("Repeats must be between 1 and 20."); several name their fields.
+  const keys = Object.keys(fieldErrors);
+  const issue = parsed.error.issues.length === 1 ? parsed.error.issues[0]! : null;
+  // zod's own wording ("Too big: expected number to be <=50") does not say which field it means.
+  const only = issue ? (/^(Too (big|small)|Invalid|Expected|Unrecognized)/.test(issue.message) ? `${keys[0]}: ${issue.message}` : issue.message) : null;
+  throw new AppError("BAD_REQUEST", only ?? `Some fields are invalid: ${keys.join(", ")}.`, fieldErrors);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { shareIncludeSchema } from "./schemas/comparisons";
+import { createComparisonSchema, shareIncludeSchema } from "./schemas/comparisons";
 import { exportFormatQuerySchema } from "../http/query-schemas";
 import { err, defineOperation } from "./operation";
 import { createExperimentSchema, experimentListItemSchema, experimentResponseSchema, listExperimentsQuerySchema } from "./schemas/experiments";
@@ -76,7 +76,7 @@ export const experimentsApi = {
     role: "operator",
     idOf: "experiment",
     // An empty body keeps the share's defaults: no host names, no paths, no hardware models.
-    body: z.object({ include: shareIncludeSchema }),
+    body: z.object({ include: shareIncludeSchema, expiresInDays: createComparisonSchema.shape.expiresInDays }),
     responses: { 201: { description: "The share's slug and path.", json: z.object({ slug: z.string(), path: z.string() }) } },
   }),
 };

@@ -92,6 +92,24 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(created.properties)).toEqual(["id", "ids"]);
   });
 
+  it("gives every query parameter a real schema (coerced dates too, not {}), and says where POST /api/runs takes its target", () => {
+    type Param = { name: string; in: string; schema: Json };
+    const paths = doc.paths as Record<string, Record<string, { parameters?: Param[]; requestBody?: { content: Record<string, { schema: Json }> } }>>;
+    for (const [p, methods] of Object.entries(paths)) {
+      for (const [m, o] of Object.entries(methods)) {
+        for (const param of o.parameters ?? []) expect(Object.keys(param.schema), `${m} ${p} ?${param.name}`).not.toEqual([]);
+      }
+    }
+    const list = paths["/api/runs"]!.get!.parameters!;
+    for (const bound of ["from", "to"]) {
+      expect(list.find((q) => q.name === bound)!.schema).toMatchObject({ type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] });
+    }
+    const body = paths["/api/runs"]!.post!.requestBody!.content["application/json"]!.schema as { properties: Record<string, Json>; examples: { params: Json }[] };
+    expect(body.properties.params).toMatchObject({ properties: { target: { type: "string" } }, required: ["target"] });
+    expect(body.properties.target).toBeUndefined();
+    expect(body.examples[0]!.params).toEqual({ target: "/srv/probebook" });
+  });
+
   it("documents CSV answers as CSV", () => {
     for (const p of ["/api/runs/{id}/export", "/api/comparisons/preview", "/api/experiments/{id}/export", "/api/comparisons/{slug}/csv"]) {
       expect(Object.keys(responsesOf(p, "get")["200"]!.content!), p).toContain("text/csv");

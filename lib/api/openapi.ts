@@ -99,7 +99,7 @@ function operationObject(op: Operation, components: Json): Json {
     tags: [op.group],
     ...(params.length ? { parameters: params } : {}),
     // x-max-body-bytes: the size beyond which the body is refused with 413 (clients and the fuzz test read it).
-    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input", components) } }, "x-max-body-bytes": op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES } } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { [op.bodyMedia ?? "application/json"]: { schema: toSchema(op.body, "input", components) } }, "x-max-body-bytes": op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES } } : {}),
     responses,
     security: op.role === "public" ? [] : SECURITY[op.role],
     "x-probebook-auth": op.role,

@@ -7,7 +7,7 @@ import { z } from "zod";
 export type Role = "public" | "viewer" | "operator" | "admin" | "agent";
 
 /** Bodies other than JSON an operation may answer with; each is text (or an event stream). */
-export type TextMedia = "text/csv" | "text/plain" | "text/event-stream";
+export type TextMedia = "text/csv" | "text/plain" | "text/event-stream" | "text/javascript";
 
 export interface ResponseSpec {
   description: string;
@@ -39,8 +39,15 @@ export interface Operation {
   /** Query parameters sent empty (`?action=`) count as absent, as the filter forms send them. */
   blankQueryIsAbsent?: boolean;
   body?: z.ZodType;
+  /**
+   * How the body is sent: JSON (the default), or a multipart form whose fields (files as File
+   * objects) the body schema checks, for uploads too large to carry inside JSON.
+   */
+  bodyMedia?: "application/json" | "multipart/form-data";
   /** Largest accepted body in bytes (413 beyond it); default 1 MiB. */
   maxBodyBytes?: number;
+  /** The 413's words when the body is over maxBodyBytes, naming what is too large (default: the body's size in KiB). */
+  tooLargeMessage?: string;
   /** Body fields whose length limit is a size limit: over it the answer is 413, not 400. */
   tooLargeFields?: readonly string[];
   /** The operation's own answers; the standard ones (statusesOf) are added to them. */

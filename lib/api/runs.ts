@@ -1,12 +1,18 @@
 import { z } from "zod";
 import { exportFormatQuerySchema, runEventsQuerySchema } from "../http/query-schemas";
 import { err, defineOperation } from "./operation";
-import { createRunSchema, findingSchema, importPreviewJsonSchema, importPreviewSchema, importRunSchema, MAX_IMPORT_CHARS, listRunsQuerySchema, runJsonSchema, telemetryDocSchema } from "./schemas/runs";
+import { importTooLarge, MAX_IMPORT_BYTES, MAX_IMPORT_WORDS } from "../../probes/core/limits";
+import { createRunSchema, findingSchema, importFilePreviewSchema, importFileSchema, importPreviewJsonSchema, importPreviewSchema, importRunSchema, listRunsQuerySchema, runJsonSchema, telemetryDocSchema } from "./schemas/runs";
 import { updateRunSchema } from "./schemas/tags";
 
 const group = "Runs";
-// The JSON escaping of control-heavy output can double its size.
-const IMPORT_BODY_BYTES = 2 * MAX_IMPORT_CHARS + 64 * 1024;
+// One limit, MAX_IMPORT_BYTES of output. The JSON escaping of control-heavy output can double
+// its size, so a JSON body may be twice that; the output inside is then counted on its own. A
+// form's boundaries and other fields fit in the 64 KiB beside the file.
+const IMPORT_BODY_BYTES = 2 * MAX_IMPORT_BYTES + 64 * 1024;
+const IMPORT_FILE_BODY_BYTES = MAX_IMPORT_BYTES + 64 * 1024;
+const TOO_LARGE = `The output (the \`output\` field, or the \`file\`) is over ${MAX_IMPORT_WORDS}, counted in bytes of UTF-8; the message names the field and the limit.`;
+const LIMIT_NOTE = `The output may be at most ${MAX_IMPORT_WORDS}, counted in bytes of UTF-8 (an accented letter is 2 bytes), whether sent as JSON here or as a file to the /file form of this operation.`;
 
 /** /api/runs: launch, import, read, annotate, cancel, delete, follow and export runs. */
 export const runsApi = {
@@ -42,10 +48,11 @@ export const runsApi = {
     group,
     summary: "Import a tool's output captured elsewhere",
     description:
-      "The output may be a paste: shell prompts, command lines, `time` reports, colour, mail quoting and Windows line ends are taken off. When it holds several runs, `runs` says whether they become runs of their own or one repeated series.",
+      `The output may be a paste: shell prompts, command lines, \`time\` reports, colour, mail quoting and Windows line ends are taken off. When it holds several runs, \`runs\` says whether they become runs of their own or one repeated series. ${LIMIT_NOTE}`,
     role: "operator",
     body: importRunSchema,
     maxBodyBytes: IMPORT_BODY_BYTES,
+    tooLargeMessage: importTooLarge("output"),
     tooLargeFields: ["output"],
     responses: {
       201: {
@@ -53,7 +60,48 @@ export const runsApi = {
         json: z.object({ id: z.string().uuid(), ids: z.array(z.string().uuid()), format: z.string().nullable(), runs: z.number().int().describe("How many runs the output held.") }),
       },
       400: err("Unknown probe, output the parser cannot read, or several runs without a `runs` choice."),
-      413: err("The output is too large (over 8 MiB, or more than the parser's caps)."),
+      413: err(`${TOO_LARGE} Or more than the parser's caps.`),
+      422: err("The parse ran out of time or memory."),
+    },
+  }),
+  importFile: defineOperation({
+    method: "post",
+    path: "/api/runs/import/file",
+    group,
+    summary: "Import a tool's output uploaded as a file",
+    description: `The same import as POST /api/runs/import, with the output sent as the \`file\` field of a multipart/form-data form and the other fields beside it (e.g. \`curl -F probe=sar -F hostLabel=db-07 -F file=@sar.txt\`). ${LIMIT_NOTE} The size is checked on Content-Length and while the body arrives, before anything is read.`,
+    role: "operator",
+    body: importFileSchema,
+    bodyMedia: "multipart/form-data",
+    maxBodyBytes: IMPORT_FILE_BODY_BYTES,
+    tooLargeMessage: importTooLarge("file"),
+    tooLargeFields: ["file"],
+    responses: {
+      201: {
+        description: "Stored and parsed, as POST /api/runs/import answers.",
+        json: z.object({ id: z.string().uuid(), ids: z.array(z.string().uuid()), format: z.string().nullable(), runs: z.number().int().describe("How many runs the output held.") }),
+      },
+      400: err("Unknown probe, an empty file, output the parser cannot read, or several runs without a `runs` choice."),
+      413: err(`${TOO_LARGE} Or more than the parser's caps.`),
+      422: err("The parse ran out of time or memory."),
+    },
+  }),
+  importFilePreview: defineOperation({
+    method: "post",
+    path: "/api/runs/import/file/preview",
+    group,
+    summary: "Read an uploaded file as an import would, without storing it",
+    description: `POST /api/runs/import/preview for a file sent as the \`file\` field of a multipart/form-data form. ${LIMIT_NOTE}`,
+    role: "operator",
+    body: importFilePreviewSchema,
+    bodyMedia: "multipart/form-data",
+    maxBodyBytes: IMPORT_FILE_BODY_BYTES,
+    tooLargeMessage: importTooLarge("file"),
+    tooLargeFields: ["file"],
+    responses: {
+      200: { description: "What the import would read.", json: importPreviewJsonSchema },
+      400: err("Unknown probe, an empty file or output the parser cannot read."),
+      413: err(`${TOO_LARGE} Or more than the parser's caps.`),
       422: err("The parse ran out of time or memory."),
     },
   }),
@@ -62,15 +110,16 @@ export const runsApi = {
     path: "/api/runs/import/preview",
     group,
     summary: "Read output as an import would, without storing it",
-    description: "Says which form was read and how many runs the output holds (with each run's command line), so the import form can offer separate runs or one repeated series.",
+    description: `Says which form was read and how many runs the output holds (with each run's command line), so the import form can offer separate runs or one repeated series. ${LIMIT_NOTE}`,
     role: "operator",
     body: importPreviewSchema,
     maxBodyBytes: IMPORT_BODY_BYTES,
+    tooLargeMessage: importTooLarge("output"),
     tooLargeFields: ["output"],
     responses: {
       200: { description: "What the import would read.", json: importPreviewJsonSchema },
       400: err("Unknown probe or output the parser cannot read."),
-      413: err("The output is too large (over 8 MiB, or more than the parser's caps)."),
+      413: err(`${TOO_LARGE} Or more than the parser's caps.`),
       422: err("The parse ran out of time or memory."),
     },
   }),

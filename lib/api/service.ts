@@ -98,6 +98,19 @@ export const serviceApi = {
       },
     },
   }),
+  cli: defineOperation({
+    method: "get",
+    path: "/api/cli/probebook.cjs",
+    group: "Service",
+    summary: "The command-line client as one file that runs with Node ≥ 20",
+    description:
+      "`npx probebook` without a checkout: `curl -fsSLo probebook.cjs <server>/api/cli/probebook.cjs && node probebook.cjs login --server <server>`. Built by `npm run build:cli` (and by `npm start` when missing); the header `X-Checksum-Sha256` is the file's SHA-256.",
+    role: "public",
+    responses: {
+      200: { description: "The CLI bundle (CommonJS, with a `#!/usr/bin/env node` line).", text: ["text/javascript"] },
+      404: err("Not built on this server yet: `npm run build:cli` writes dist/cli/probebook.cjs."),
+    },
+  }),
   openapi: defineOperation({
     method: "get",
     path: "/api/openapi.json",

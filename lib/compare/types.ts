@@ -24,6 +24,8 @@ export interface CompareRun {
   createdAt: string;
   repeatGroup: string | null;
   params: Record<string, unknown>;
+  /** The preset the run was launched with (null: custom parameters or an import); unknown in a share's snapshot. */
+  preset?: string | null;
   fsType: string | null;
   medium: string | null;
   /** The profile snapshot, reduced to what a comparison shows (see shareableProfile). */

@@ -29,8 +29,21 @@ describe("experiment start points", () => {
   });
 
   it("turns compared runs on different file systems into lab arms", () => {
-    const q = query(compareExperimentHref([{ probe: "dd", hostId: "h1", fsType: "ext4" }, { probe: "dd", hostId: "h1", fsType: "xfs" }, { probe: "dd", hostId: "h1", fsType: "ext4" }])!);
+    const q = query(compareExperimentHref([run({ probe: "dd", fsType: "ext4" }), run({ probe: "dd", fsType: "xfs" }), run({ probe: "dd", fsType: "ext4" })])!);
     expect(q).toMatchObject({ probe: "dd", host: "h1", kind: "lab", fs: "ext4,xfs" });
-    expect(query(compareExperimentHref([{ probe: "fio", hostId: null, fsType: "tmpfs" }])!).kind).toBeUndefined();
+    expect(query(compareExperimentHref([run({ probe: "fio", hostId: null, fsType: "tmpfs" })])!).kind).toBeUndefined();
+  });
+
+  it("keeps the compared runs' preset, parameters and target, and makes the one differing setting the arms", () => {
+    const params = { rw: "randread", blockSizeKiB: 4, iodepth: 32, target: "/mnt/data" };
+    const q = query(compareExperimentHref([run({ preset: "rand-read", params, sysctls: { "vm.dirty_ratio": "20", "vm.swappiness": "60" } }), run({ preset: "rand-read", params, sysctls: { "vm.dirty_ratio": "5", "vm.swappiness": "60" } })])!);
+    expect(q).toMatchObject({ probe: "fio", preset: "rand-read", target: "/mnt/data", kind: "tunables", tunable: "vm.dirty_ratio", values: "20,5" });
+    expect(JSON.parse(q.params!)).toEqual({ rw: "randread", blockSizeKiB: 4, iodepth: 32 });
+    // Nothing differs: no arms are guessed.
+    expect(query(compareExperimentHref([run({ params }), run({ params })])!).kind).toBeUndefined();
   });
 });
+
+function run(over: Partial<Parameters<typeof compareExperimentHref>[0][number]>): Parameters<typeof compareExperimentHref>[0][number] {
+  return { probe: "fio", preset: null, params: {}, hostId: "h1", fsType: "ext4", sysctls: null, ...over };
+}

@@ -99,31 +99,74 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
-/** Reads a body of at most maxBytes; larger ones are refused before they are buffered whole. */
-async function readLimited(req: Request, maxBytes: number): Promise<string> {
+/**
+ * A request's body as a stream of at most maxBytes: the declared Content-Length is checked first
+ * and the bytes as they arrive, so a larger body is refused before it is buffered whole.
+ */
+function limitedBody(req: Request, maxBytes: number, message?: string): ReadableStream<Uint8Array> | null {
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", message ?? `The request body is larger than ${Math.round(maxBytes / 1024)} KiB.`);
   const declared = Number(req.headers.get("content-length") ?? "0");
-  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${Math.round(maxBytes / 1024)} KiB.`);
   if (declared > maxBytes) throw tooLarge();
-  if (!req.body) return "";
+  if (!req.body) return null;
   const reader = req.body.getReader();
-  const parts: Uint8Array[] = [];
   let size = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return controller.error(tooLarge());
+      }
+      controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/** Reads a body of at most maxBytes; larger ones are refused before they are buffered whole. */
+async function readLimited(req: Request, maxBytes: number, message?: string): Promise<string> {
+  const body = limitedBody(req, maxBytes, message);
+  if (!body) return "";
+  const reader = body.getReader();
+  const parts: Uint8Array[] = [];
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
     parts.push(value);
   }
   return Buffer.concat(parts).toString("utf8");
 }
 
+/**
+ * Reads a multipart/form-data body of at most maxBytes (413 beyond it, checked while it arrives) into
+ * its fields: text as strings, files as File objects; a field sent twice keeps its last value. Any
+ * other content type, or a form that does not decode, is a 400 saying how to send it.
+ */
+export async function readFormBody(req: Request, maxBytes: number, message?: string): Promise<Record<string, string | File>> {
+  // The size first: an oversized upload is a 413 whatever it claims to be.
+  const body = limitedBody(req, maxBytes, message);
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(type)) throw new AppError("BAD_REQUEST", "The request body must be multipart/form-data (a form with the file in its `file` field).");
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "content-type": type } }).formData();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // undici wraps the stream's own error (our 413) in its TypeError.
+    const cause = (err as { cause?: unknown }).cause;
+    if (cause instanceof AppError) throw cause;
+    throw new AppError("BAD_REQUEST", "The request body is not a readable multipart/form-data form.");
+  }
+  const out: Record<string, string | File> = {};
+  for (const [k, v] of form.entries()) out[k] = v;
+  return out;
+}
+
 /** Reads a JSON body of at most maxBytes (413 beyond it); an empty body reads as {}, anything not JSON is a 400. */
-export async function readJsonBody(req: Request, maxBytes = 1024 * 1024): Promise<unknown> {
-  return parseJsonText(await readLimited(req, maxBytes));
+export async function readJsonBody(req: Request, maxBytes = 1024 * 1024, message?: string): Promise<unknown> {
+  return parseJsonText(await readLimited(req, maxBytes, message));
 }
 
 /** A request body's text as JSON: empty is {}, anything not JSON is a 400, a `__proto__` key anywhere a 400 naming its path. */

@@ -27,6 +27,9 @@ describe("npm start's probe-tools hint", () => {
       "  install them with: sed -i -E '/^Components:/{/ non-free( |$)/!s/$/ non-free/}' /etc/apt/sources.list.d/debian.sources && apt-get update && apt-get install -y iozone3 sysstat fio",
     );
     expect(lines).toContain("  or let the agent do it now: npm run agent -- --install-tools");
+    // Re-check works on a running agent: the hint must not send people to restart npm start.
+    expect(lines.at(-1)).toBe("  after installing, press Re-check tools on this machine's host page: the local agent reports its tools again, no restart needed");
+    expect(lines.join("\n")).not.toMatch(/restart npm start/);
   });
 
   it("without root: sudo in the command and no --install-tools offer", async () => {

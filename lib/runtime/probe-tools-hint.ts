@@ -18,6 +18,7 @@ export async function probeToolsHint(
     `  install them with: ${installCommand(os, missing, { asRoot: isRoot })}`,
   ];
   if (isRoot) lines.push("  or let the agent do it now: npm run agent -- --install-tools");
-  lines.push("  (the local agent reports its tools when it starts: restart npm start after installing)");
+  // The agent re-reads its tools on request: no restart needed (the host page's Re-check asks it).
+  lines.push("  after installing, press Re-check tools on this machine's host page: the local agent reports its tools again, no restart needed");
   return lines;
 }

@@ -145,7 +145,9 @@ describe("parseCli --history", () => {
 
 describe("parseCli --install-tools", () => {
   it("stands alone: no --server or --allow needed, and --help lists it", () => {
-    expect(parse(["--install-tools"])).toEqual({ kind: "install-tools" });
+    expect(parse(["--install-tools"])).toEqual({ kind: "install-tools", lab: false });
+    // With the lab's flag (as in the agent's usual command line) the lab's mkfs tools are wanted too.
+    expect(parse(["--install-tools", "--lab", "/srv/lab"])).toEqual({ kind: "install-tools", lab: true });
     const help = parse(["--help"]);
     expect(help.kind === "help" && help.text).toContain("--install-tools");
   });

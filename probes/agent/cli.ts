@@ -39,7 +39,7 @@ export const DEFAULT_STOP_GRACE_SEC = 60;
 export type CliResult =
   | { kind: "run"; options: CliOptions }
   | { kind: "help"; text: string }
-  | { kind: "install-tools" }
+  | { kind: "install-tools"; lab: boolean }
   | { kind: "error"; message: string };
 
 /** The catalogue's names, wrapped to the help text's column. */
@@ -55,7 +55,8 @@ export const HELP = `probebook-agent ${AGENT_VERSION} — runs Probebook's stora
 
 Usage:
   PROBEBOOK_AGENT_TOKEN=TOKEN probebook-agent --server URL --allow DIR[,DIR…] [options]
-  probebook-agent --install-tools    (as root: install the missing probe tools, then exit)
+  probebook-agent --install-tools [--lab DIR]    (as root: install the missing probe tools,
+                     and with --lab the lab's mkfs.ext4, mkfs.xfs and mkfs.btrfs, then exit)
 
 Options:
   --server URL       the Probebook dashboard, e.g. https://probebook.example.com
@@ -106,7 +107,8 @@ Options:
   --no-telemetry     do not sample cpu, the target's device, memory and paging once a
                      second while a probe runs (they are shown on the run's timeline)
   --install-tools    install the missing probe tools with this distribution's package
-                     manager (root only), say what was done, and exit
+                     manager (root only), say what was done, and exit; with --lab also
+                     the tools the lab makes file systems with (xfsprogs, btrfs-progs, …)
   --version          print the version
   -h, --help         show this help
 
@@ -191,7 +193,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   }
   if (values.help) return { kind: "help", text: HELP };
   if (values.version) return { kind: "help", text: `probebook-agent ${AGENT_VERSION}` };
-  if (values["install-tools"]) return { kind: "install-tools" };
+  if (values["install-tools"]) return { kind: "install-tools", lab: values.lab !== undefined };
 
   if (!values.server) return { kind: "error", message: "--server is required (the dashboard's URL)" };
   const serverError = checkServer(values.server);

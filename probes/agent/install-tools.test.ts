@@ -86,4 +86,31 @@ describe("probebook-agent --install-tools", () => {
     expect(said.filter((l) => l.startsWith("running "))).toEqual(["running dnf install -y fio   (install the packages)"]);
     expect(code).toBe(1);
   });
+
+  it("with --lab, installs the lab's mkfs tools too: xfsprogs and btrfs-progs, by the distribution's names", async () => {
+    // A PATH with every probe tool but no mkfs: the plan names the lab's packages; dnf is absent
+    // here (or refuses), so nothing is installed.
+    const said: string[] = [];
+    const allProbes = mkdtempSync(path.join(os.tmpdir(), "pb-probes-only-"));
+    try {
+      for (const tool of PROBE_TOOLS) symlinkSync("/bin/true", path.join(allProbes, tool));
+      const run = async (argv: string[]) => {
+        said.push(`ran ${argv.join(" ")}`);
+        return 1;
+      };
+      const fedora = parseOsRelease('ID=fedora\nVERSION_ID="41"\n');
+      await installTools({ isRoot: true, pathEnv: allProbes, osRelease: fedora, run, say: (l) => said.push(l), lab: true });
+      expect(said).toContain("ran dnf install -y e2fsprogs xfsprogs btrfs-progs util-linux");
+      said.length = 0;
+      const suse = parseOsRelease('ID="opensuse-tumbleweed"\nID_LIKE="opensuse suse"\n');
+      await installTools({ isRoot: true, pathEnv: allProbes, osRelease: suse, run, say: (l) => said.push(l), lab: true });
+      expect(said).toContain("ran zypper --non-interactive install e2fsprogs xfsprogs btrfsprogs util-linux");
+      // Without --lab the probe tools are all there: nothing to do, nothing run.
+      said.length = 0;
+      expect(await installTools({ isRoot: true, pathEnv: allProbes, osRelease: fedora, run, say: (l) => said.push(l) })).toBe(0);
+      expect(said.some((l) => l.startsWith("ran "))).toBe(false);
+    } finally {
+      rmSync(allProbes, { recursive: true, force: true });
+    }
+  });
 });

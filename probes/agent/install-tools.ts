@@ -2,7 +2,7 @@
 // distribution's package manager — only as root and only when asked — and says what it did.
 import { spawn } from "node:child_process";
 import { findOnPath } from "../profile/exec-tool";
-import { installCommand, installPlan, PROBE_TOOLS, readOsRelease, shellLine, type OsRelease, type SystemTool } from "../profile/install-commands";
+import { installCommand, installPlan, LAB_TOOLS, PROBE_TOOLS, readOsRelease, shellLine, type OsRelease, type SystemTool } from "../profile/install-commands";
 
 export interface InstallToolsEnv {
   isRoot: boolean;
@@ -12,18 +12,21 @@ export interface InstallToolsEnv {
   /** Runs one command to completion; resolves to its exit code. */
   run: (argv: string[]) => Promise<number>;
   say: (line: string) => void;
+  /** `--lab` was given too: the lab's mkfs tools count as wanted (without them it offers fewer file systems). */
+  lab?: boolean;
 }
 
-async function missingTools(pathEnv: string | undefined): Promise<SystemTool[]> {
-  const found = await Promise.all(PROBE_TOOLS.map((t) => findOnPath(t, pathEnv)));
-  return PROBE_TOOLS.filter((_, i) => found[i] === null);
+async function missingTools(pathEnv: string | undefined, tools: readonly SystemTool[]): Promise<SystemTool[]> {
+  const found = await Promise.all(tools.map((t) => findOnPath(t, pathEnv)));
+  return tools.filter((_, i) => found[i] === null);
 }
 
 /** Exit code: 0 all tools present (now), 1 something failed or is still missing, 2 not root. */
 export async function installTools(env: InstallToolsEnv): Promise<number> {
-  const missing = await missingTools(env.pathEnv);
+  const wanted = env.lab ? [...PROBE_TOOLS, ...LAB_TOOLS] : PROBE_TOOLS;
+  const missing = await missingTools(env.pathEnv, wanted);
   if (missing.length === 0) {
-    env.say(`every probe tool is installed (${PROBE_TOOLS.join(", ")}); nothing to do`);
+    env.say(`every probe tool is installed (${PROBE_TOOLS.join(", ")})${env.lab ? ` and the lab's (${LAB_TOOLS.join(", ")})` : ""}; nothing to do`);
     return 0;
   }
   const where = env.osRelease?.prettyName ?? env.osRelease?.id ?? "this host";
@@ -44,9 +47,9 @@ export async function installTools(env: InstallToolsEnv): Promise<number> {
   }
   if (plan.packages.length > 0) env.say(`installed or already present: ${plan.packages.join(" ")}`);
   for (const m of plan.manual) env.say(`${m.tool}: no package here — ${m.how}`);
-  const still = await missingTools(env.pathEnv);
+  const still = await missingTools(env.pathEnv, wanted);
   if (still.length === 0) {
-    env.say(`every probe tool is installed now; the agent reports them when it starts or re-checks`);
+    env.say(`every ${env.lab ? "probe and lab" : "probe"} tool is installed now; the agent reports them when it starts or re-checks`);
     return 0;
   }
   env.say(`still not on PATH (${env.pathEnv ?? ""}): ${still.join(", ")}`);
@@ -67,8 +70,9 @@ export function runCommand(argv: string[]): Promise<number> {
 }
 
 /** The entry `--install-tools` calls: this process's user, PATH and /etc/os-release. */
-export async function installToolsHere(): Promise<number> {
+export async function installToolsHere(opts: { lab?: boolean } = {}): Promise<number> {
   return installTools({
+    lab: opts.lab ?? false,
     isRoot: process.getuid?.() === 0,
     pathEnv: process.env.PATH,
     osRelease: await readOsRelease(),

@@ -13,7 +13,7 @@ async function main(): Promise<number> {
     process.stdout.write(`${cli.text}\n`);
     return 0;
   }
-  if (cli.kind === "install-tools") return installToolsHere();
+  if (cli.kind === "install-tools") return installToolsHere({ lab: cli.lab });
   if (cli.kind === "error") {
     process.stderr.write(`probebook-agent: ${cli.message}\nTry --help.\n`);
     return 2;

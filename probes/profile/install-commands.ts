@@ -32,6 +32,10 @@ const OTHER_TOOLS: Record<string, PackagesByFamily> = {
   chromium: samePackage("chromium", { ubuntu: "chromium-browser" }),
   "mkfs.ext4": samePackage("e2fsprogs"),
   "mkfs.xfs": samePackage("xfsprogs"),
+  "mkfs.btrfs": samePackage("btrfs-progs", {
+    suse: "btrfsprogs",
+    rhel: { manual: "RHEL and its rebuilds ship no btrfs (the lab offers ext2/3/4 and xfs there)" },
+  }),
   losetup: samePackage("util-linux"),
   mount: samePackage("util-linux"),
   sysctl: samePackage("procps", { fedora: "procps-ng", rhel: "procps-ng", alpine: "procps-ng" }),
@@ -60,6 +64,13 @@ const PROBE_PACKAGES: ReadonlyMap<string, ToolPackages> = new Map(
 export const PROBE_TOOLS: readonly string[] = [...PROBE_PACKAGES.keys()];
 
 export const SYSTEM_TOOLS: readonly string[] = [...PROBE_TOOLS, ...Object.keys(OTHER_TOOLS)];
+
+/**
+ * What the agent's file-system lab (`--lab`) makes file systems with: one mkfs per package
+ * (mkfs.ext2/3 come with mkfs.ext4's e2fsprogs) and the loop devices. The lab offers a file
+ * system only when its mkfs is there, so `--install-tools --lab` installs these too.
+ */
+export const LAB_TOOLS: readonly string[] = ["mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "losetup"];
 
 function packagesOf(tool: SystemTool): ToolPackages | null {
   const probe = PROBE_PACKAGES.get(tool);

@@ -61,7 +61,7 @@ export default async function UsersPage() {
                       </form>
                       <form action={revokeUserSessionsAction}>
                         <input type="hidden" name="userId" value={u.id} />
-                        <button className="btn" type="submit" aria-label={`Sign ${u.email} out everywhere`}>
+                        <button className="btn" type="submit" aria-label={`Sign out everywhere: ${u.email}`}>
                           Sign out everywhere
                         </button>
                       </form>

@@ -6,7 +6,7 @@ import { SweepBody } from "@/components/sweeps/sweep-body";
 import styles from "@/components/compare/compare.module.css";
 import { buildComparison } from "@/lib/compare/model";
 import { serverUrl } from "@/lib/server/hosts/server-url";
-import { describeShared, sharedComparison } from "@/lib/server/comparisons/shared-page";
+import { describeShared, goneShare, requestGoneShare, sharedComparison } from "@/lib/server/comparisons/shared-page";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +19,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const c = await sharedComparison((await params).slug);
   // Absolute URLs for og:image, as the visitor reached this server (PUBLIC_URL wins).
   const metadataBase = new URL(await serverUrl());
-  if (!c) return { metadataBase, title: "Comparison not found", robots: { index: false, follow: false } };
+  if (!c) {
+    const gone = await goneShare((await params).slug);
+    return { metadataBase, title: gone ? `Shared comparison ${gone.reason}` : "Comparison not found", robots: { index: false, follow: false } };
+  }
   const description = describeShared(c);
   return {
     metadataBase,
@@ -35,7 +38,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** Public, read-only: a comparison frozen when it was shared. */
 export default async function SharedComparisonPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const c = await sharedComparison(slug);
+  const note = requestGoneShare();
+  let c: Awaited<ReturnType<typeof sharedComparison>>;
+  try {
+    c = await sharedComparison(slug);
+    // Still a 404, but a link that once worked says what became of it (not-found.tsx waits for this).
+    if (!c) note.settle(await goneShare(slug));
+  } finally {
+    note.settle(null);
+  }
   if (!c) notFound();
   const fold = (await searchParams).fold !== "0";
   const model = buildComparison(c.runs, { fold });

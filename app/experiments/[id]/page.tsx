@@ -8,6 +8,7 @@ import { armLabText, LabPageCacheWarning } from "@/components/experiments/lab-ki
 import { driverText } from "@/components/experiments/setup-report";
 import { RunLiveOutput } from "@/components/run/run-live";
 import { RunLiveProvider } from "@/components/run/run-live-provider";
+import { TableScroll } from "@/components/table-scroll";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError } from "@/lib/http/app-error";
@@ -161,6 +162,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
       <progress className="experiment-progress" value={v.progress.ended} max={Math.max(1, v.progress.planned)} aria-label="Runs finished" data-testid="experiment-progress" />
       <p className="muted small" data-testid="experiment-progress-text">
         {v.progress.ended} of {v.progress.planned} runs done
+        {v.progress.cancelled > 0 ? `, ${v.progress.cancelled} cancelled before they started` : ""}
         {v.status === "RUNNING" && v.progress.maxPlanned > v.progress.planned ? ` (up to ${v.progress.maxPlanned} if the intervals stay wide and the budget lasts)` : ""}
       </p>
       {current ? (
@@ -209,7 +211,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
 
       <h2>Results per arm</h2>
       {first ? (
-        <div className="table-wrap">
+        <TableScroll label="Results per arm" testId="arm-results-scroll">
           <table className="data" data-testid="arm-results">
             <thead>
               <tr>
@@ -234,7 +236,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : (
         <p className="muted">No results yet.</p>
       )}
@@ -315,9 +317,9 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
         <Link href={`/compare?runs=${v.runs.filter((r) => r.status === "SUCCEEDED").map((r) => r.id).join(",")}`}>Compare the runs</Link>
       </p>
       {roleAtLeast(actor.role, "OPERATOR") && v.runs.some((r) => r.status === "SUCCEEDED") ? (
-        <p>
+        <div>
           <ShareExperimentButton id={v.id} />
-        </p>
+        </div>
       ) : null}
     </>
   );

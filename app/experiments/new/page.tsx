@@ -15,6 +15,15 @@ export const dynamic = "force-dynamic";
 
 type Query = Record<string, string | undefined>;
 const list = (s: string | undefined) => (s ? s.split(",").map((x) => x.trim()).filter(Boolean) : []);
+/** ?params= a JSON object (the compared runs' parameters); anything else is ignored. */
+function jsonObject(s: string | undefined): Record<string, unknown> | null {
+  try {
+    const v: unknown = s ? JSON.parse(s) : null;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
 const int = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : null);
 
 /** kind=sweep: one fio workload over a grid of queue depths × job counts, drawn fio-plot style. */
@@ -42,7 +51,7 @@ async function NewSweep({ hostId }: { hostId: string | null }) {
   );
 }
 
-/** Query params prefill the form: host, probe, preset, kind=lab|tunables, fs=ext4,xfs, tunable, values=20,5, min, max, warmup=0|1, title, trial (a one-click trial the form sizes for the host). */
+/** Query params prefill the form: host, probe, preset, kind=lab|tunables, fs=ext4,xfs, tunable, values=20,5, min, max, warmup=0|1, title, params (JSON), target, trial (a one-click trial the form sizes for the host). */
 export default async function NewExperimentPage({ searchParams }: { searchParams: Promise<Query> }) {
   const sp = await searchParams;
   await requirePageUser(`/experiments/new?${new URLSearchParams(Object.entries(sp).filter((e): e is [string, string] => typeof e[1] === "string"))}`, "OPERATOR");
@@ -65,6 +74,8 @@ export default async function NewExperimentPage({ searchParams }: { searchParams
     warmup: sp.warmup === "0" || sp.warmup === "false" ? false : sp.warmup === "1" || sp.warmup === "true" ? true : null,
     title: sp.title ?? null,
     trial: sp.trial ?? null,
+    params: jsonObject(sp.params),
+    target: sp.target ?? null,
   };
   return (
     <>

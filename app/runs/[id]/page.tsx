@@ -32,6 +32,7 @@ import { listRepeats } from "@/lib/server/runs/list-repeats";
 import { prunedLogNotice } from "@/lib/server/runs/prune-raw-logs";
 import { runCommand } from "@/lib/server/runs/run-command";
 import { setupReportSchema } from "@/probes/protocol/schemas";
+import { runWhen } from "@/components/format-time";
 
 export const metadata: Metadata = { title: "Run" };
 export const dynamic = "force-dynamic";
@@ -87,7 +88,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       </h1>
       <p className="muted">
         <span data-testid="run-origin">{ORIGIN_VERB[run.origin]}</span>{" "}
-        {new Date(run.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+        {run.origin === "REFERENCE" ? runWhen(run) : `${new Date(run.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC`}
         {run.durationMs !== null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
         {run.exitCode !== null ? ` · exit ${run.exitCode}` : ""}
         {run.fsType ? ` · ${run.fsType}` : ""}

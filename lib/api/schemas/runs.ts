@@ -6,18 +6,30 @@ import { telemetrySampleSchema } from "../../../probes/protocol/schemas";
 import { uuidSchema } from "../../http/params";
 import { RUN_ORIGINS, RUN_STATUSES } from "../../run-status";
 import { tagSchema } from "./tags";
+import { EMPTY_IMPORT_FILE, importTooLarge, MAX_IMPORT_BYTES, MAX_IMPORT_WORDS, utf8Length } from "../../../probes/core/limits";
 
 export const createRunSchema = z.object({
   hostId: uuidSchema("Pick a registered host."),
   probe: z.string().min(1).max(50),
   /** One of the probe's presets (e.g. "write-direct"); `params` override its values (the target at least). */
   preset: z.string().min(1).max(100).optional(),
-  params: z.record(z.string(), z.unknown()),
-  repeats: z.number().int().min(1).max(20).default(1),
+  params: z.record(z.string(), z.unknown()).meta({
+    description:
+      "The probe's parameters (see the probe's schema in the catalogue), over the preset's values when one is given. `target` — the directory to measure in, inside one of the agent's --allow directories — goes here, not at the top level.",
+    properties: { target: { type: "string", description: "Directory the probe writes in, e.g. /srv/probebook." } },
+    required: ["target"],
+  }),
+  repeats: z
+    .number({ error: "Repeats must be a whole number from 1 to 20." })
+    .int("Repeats must be a whole number from 1 to 20.")
+    .min(1, "Repeats must be between 1 and 20.")
+    .max(20, "Repeats must be between 1 and 20.")
+    .default(1),
+}).meta({
+  examples: [{ hostId: "7d1c2b9e-4f3a-4c1d-9a5e-2b8f6c0d1e3a", probe: "fio", preset: "rand-read-4k", params: { target: "/srv/probebook" }, repeats: 1 }],
 });
 export type CreateRunInput = z.infer<typeof createRunSchema>;
 
-export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
 
 /** How a paste holding several runs is imported: a run each, or one run whose measurements carry `run`. */
 export const IMPORT_RUNS_CHOICES = ["separate", "series"] as const;
@@ -30,7 +42,13 @@ export const importRunSchema = z.object({
   output: z
     .string()
     .min(1, "Paste or upload the tool's output.")
-    .max(MAX_IMPORT_CHARS, `Output is limited to ${MAX_IMPORT_CHARS / 1024 / 1024} MiB.`),
+    // UTF-8 bytes are never fewer than UTF-16 units, so this bound holds (and documents maxLength);
+    // the bytes themselves are counted below, the same way as a file's size.
+    .max(MAX_IMPORT_BYTES, importTooLarge("output"))
+    .superRefine((s, ctx) => {
+      if (s.length <= MAX_IMPORT_BYTES && utf8Length(s) > MAX_IMPORT_BYTES) ctx.addIssue({ code: "too_big", origin: "string", maximum: MAX_IMPORT_BYTES, inclusive: true, message: importTooLarge("output") });
+    })
+    .describe(`The tool's output as text: at most ${MAX_IMPORT_WORDS} of UTF-8 (an accented letter counts 2 bytes). Larger files are better sent to POST /api/runs/import/file.`),
   hostLabel: z.string().trim().min(1, "Say which machine this output came from.").max(200).refine(noNul, "The machine name must not contain NUL characters."),
   notes: z.string().trim().max(5000).refine(noNul, "Notes must not contain NUL characters.").optional(),
   runs: z
@@ -41,6 +59,19 @@ export const importRunSchema = z.object({
     ),
 });
 export type ImportRunInput = z.infer<typeof importRunSchema>;
+
+const importFile = z
+  .file({ error: "Choose a file with the tool's output (the form field `file`)." })
+  .min(1, EMPTY_IMPORT_FILE)
+  .max(MAX_IMPORT_BYTES, importTooLarge("file"))
+  .describe(`The tool's output as a file, read as UTF-8: at most ${MAX_IMPORT_WORDS}.`);
+
+/** The import with the output as an uploaded file (multipart/form-data): what the form sends for large files. */
+export const importFileSchema = importRunSchema.omit({ output: true }).extend({ file: importFile });
+export type ImportFileInput = z.infer<typeof importFileSchema>;
+
+/** The preview of an uploaded file. */
+export const importFilePreviewSchema = z.object({ probe: importRunSchema.shape.probe, file: importFile });
 
 /** What the import form asks before importing: which form was read, and how many runs the paste holds. */
 export const importPreviewSchema = importRunSchema.pick({ probe: true, output: true });
@@ -63,9 +94,17 @@ export const importPreviewJsonSchema = z.object({
 
 // PostgreSQL timestamps and text hold neither JavaScript's extreme dates nor NUL characters:
 // such filters are a 400 here, not a database error.
-const filterDate = z.coerce
+// Coerced from the query string, which zod's JSON Schema cannot show (it would print {}): the meta
+// says what a client sends.
+const filterDate = (bound: "from" | "to") => z.coerce
   .date()
-  .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 9999, "Use a date between the years 1900 and 9999.");
+  .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 9999, "Use a date between the years 1900 and 9999.")
+  .meta({
+    type: "string",
+    anyOf: [{ format: "date" }, { format: "date-time" }],
+    description: `Runs created ${bound === "from" ? "at or after" : "at or before"} this instant: ISO 8601 (2026-11-01T12:00:00Z), or a day (2026-11-01), which means its midnight UTC.`,
+    examples: ["2026-11-01", "2026-11-01T12:00:00Z"],
+  });
 
 export const listRunsQuerySchema = z.object({
   hostId: uuidSchema().optional(),
@@ -78,8 +117,8 @@ export const listRunsQuerySchema = z.object({
   medium: z.enum(["memory", "ssd", "disk", "unknown"]).optional(),
   /** Runs carrying this tag. */
   tag: tagSchema.optional(),
-  from: filterDate.optional(),
-  to: filterDate.optional(),
+  from: filterDate("from").optional(),
+  to: filterDate("to").optional(),
   sort: z.enum(["createdAt", "probe", "status", "host"]).default("createdAt"),
   order: z.enum(["asc", "desc"]).default("desc"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { MAX_NOTES, noteTooLong } from "../../run-note";
+
+export { MAX_NOTES };
 
 // Tags and notes of a run: PATCH /api/runs/{id}, the runs filter and the run page share them.
 
 /** How many tags a run may carry and how long one may be: labels, not prose (the note is prose). */
 export const MAX_TAGS = 12;
 export const MAX_TAG_LENGTH = 32;
-export const MAX_NOTES = 5000;
 
 /** Lower-case letters, digits and `. _ : + -`, starting with a letter or digit: safe in URLs and CSV. */
 export const TAG_RE = /^[a-z0-9][a-z0-9._:+-]*$/;
@@ -28,7 +30,7 @@ export const updateRunSchema = z
     tags: tagsSchema.optional().describe("Replaces the run's tags."),
     notes: z
       .string()
-      .max(MAX_NOTES, `A note has at most ${MAX_NOTES} characters.`)
+      .max(MAX_NOTES, { error: (iss) => noteTooLong(String(iss.input)) ?? undefined })
       .refine((s) => !s.includes("\u0000"), "A note must not contain NUL characters.")
       .nullable()
       .optional()

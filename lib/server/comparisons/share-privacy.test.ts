@@ -8,6 +8,7 @@ import { connectTestDatabase } from "../../testing/db";
 import { createComparison } from "./create-comparison";
 import { comparisonJson, getComparison } from "./get-comparison";
 import { revokeComparison } from "./revoke-comparison";
+import { goneShare } from "./shared-page";
 
 connectTestDatabase();
 
@@ -83,6 +84,21 @@ describe("share revocation and expiry", () => {
     await getComparison(slug);
     await db().comparison.update({ where: { slug }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await expect(getComparison(slug)).rejects.toMatchObject({ code: "GONE", message: expect.stringMatching(/expired/) });
+  });
+
+  it("the share page learns why a link is gone: withdrawn or expired, and when; an unknown link is just unknown", async () => {
+    const sharer = await user("OPERATOR");
+    const a = await run(`h-${crypto.randomUUID().slice(0, 6)}`);
+    const withdrawn = await createComparison({ runIds: [a.id], title: "withdrawn" }, sharer.userId);
+    expect(await goneShare(withdrawn.slug)).toBeNull();
+    await revokeComparison(withdrawn.slug, sharer);
+    expect(await goneShare(withdrawn.slug)).toMatchObject({ reason: "withdrawn", at: expect.any(Date) });
+    const expired = await createComparison({ runIds: [a.id], title: "expired", expiresInDays: 1 }, null);
+    const at = new Date(Date.now() - 60_000);
+    await db().comparison.update({ where: { slug: expired.slug }, data: { expiresAt: at } });
+    expect(await goneShare(expired.slug)).toEqual({ reason: "expired", at });
+    expect(await goneShare("x".repeat(32))).toBeNull();
+    expect(await goneShare("not a slug")).toBeNull();
   });
 });
 

@@ -47,7 +47,7 @@ export interface ExperimentView {
   /** Arm order of each round queued so far. */
   rounds: number[][];
   /** Runs ended / runs planned (the minimum while rounds may still be added, the maximum at most). */
-  progress: { ended: number; planned: number; maxPlanned: number; currentRunId: string | null };
+  progress: { ended: number; planned: number; maxPlanned: number; currentRunId: string | null; cancelled: number };
   /** Where the stop rule stands: the widest interval so far against the target, and the clock against the budget. */
   precision: { halfWidthPct: number | null; validPerArm: number; targetPct: number; minutesElapsed: number; budgetMin: number | null; text: string };
 }
@@ -76,7 +76,9 @@ export async function getExperiment(opts: { id: string }): Promise<ExperimentVie
   const stored = (exp.verdict ?? {}) as { warnings?: unknown };
   if (Array.isArray(stored.warnings)) summary.warnings = [...new Set([...summary.warnings, ...stored.warnings.filter((w): w is string => typeof w === "string")])];
   const rounds = Math.max(0, ...exp.runs.map((r) => (r.round ?? -1) + 1));
-  const ended = exp.runs.filter((r) => r.status !== "QUEUED" && r.status !== "RUNNING").length;
+  // A run cancelled before it started measured nothing: it is not "done", it is counted apart.
+  const cancelled = exp.runs.filter((r) => r.status === "CANCELLED" && r.startedAt === null).length;
+  const ended = exp.runs.filter((r) => r.status !== "QUEUED" && r.status !== "RUNNING").length - cancelled;
   const done = exp.status !== "RUNNING";
   return {
     id: exp.id,
@@ -120,6 +122,7 @@ export async function getExperiment(opts: { id: string }): Promise<ExperimentVie
       planned: done ? exp.runs.length : Math.max(exp.runs.length, (policy.min + warm) * arms.length),
       maxPlanned: done ? exp.runs.length : (policy.max + warm) * arms.length,
       currentRunId: exp.runs.find((r) => r.status === "RUNNING")?.id ?? null,
+      cancelled,
     },
     precision: {
       halfWidthPct: worstHalfWidth(halfWidths),

@@ -9,7 +9,7 @@ import { getExperiment } from "./get-experiment";
  * A share link of an experiment: its successful runs frozen like a shared comparison (host names
  * and paths left out), with the verdict as it stands now frozen beside them.
  */
-export async function shareExperiment(opts: { id: string; createdById: string | null; include?: ShareInclude }): Promise<{ slug: string }> {
+export async function shareExperiment(opts: { id: string; createdById: string | null; include?: ShareInclude; expiresInDays?: number }): Promise<{ slug: string }> {
   const v = await getExperiment({ id: opts.id });
   // A sweep's view goes with it: its host name only when the sharer chose host names, its target
   // only when they chose paths (a share link's defaults keep both out).
@@ -39,6 +39,6 @@ export async function shareExperiment(opts: { id: string; createdById: string | 
     hostRemoved: v.hostRemoved,
     ...(sweep ? { sweep } : {}),
   };
-  const { slug } = await createComparison({ runIds: runIds.slice(0, 30), title: v.title, ...(opts.include ? { include: opts.include } : {}) }, opts.createdById, { experiment });
+  const { slug } = await createComparison({ runIds: runIds.slice(0, 30), title: v.title, ...(opts.include ? { include: opts.include } : {}), ...(opts.expiresInDays ? { expiresInDays: opts.expiresInDays } : {}) }, opts.createdById, { experiment });
   return { slug };
 }

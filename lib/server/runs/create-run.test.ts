@@ -83,4 +83,11 @@ describe("createRun's preset and series", () => {
     expect(err).toMatchObject({ code: "BAD_REQUEST", fieldErrors: { preset: [expect.stringContaining("write-direct")] } });
     expect(await db().probeRun.count({ where: { hostId: h.id } })).toBe(0);
   });
+
+  it("refuses a parameter name the probe does not know instead of running the preset's size, naming it and the close match", async () => {
+    const [h, user] = [await hostWithFree(4096 * MiB), await operator()];
+    const err = await createRun({ input: { hostId: h.id, probe: "dd", preset: "write-direct", params: { target: dir, sizemib: 8 }, repeats: 1 }, createdById: user.id }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "BAD_REQUEST", fieldErrors: { "params.sizemib": [expect.stringMatching(/^unknown parameter sizemib \(did you mean sizeMiB\?\); valid: target, sizeMiB/)] } });
+    expect(await db().probeRun.count({ where: { hostId: h.id } })).toBe(0);
+  });
 });

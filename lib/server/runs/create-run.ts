@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { admitProbe, FREE_SPACE_MARGIN_BYTES, type Refusal } from "../../../probes/admission";
 import { getProbe, probeChoices, resolvePreset } from "../../../probes/catalog";
+import { unknownParamErrors } from "../../../probes/param-names";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import type { CreateRunInput } from "../../api/schemas/runs";
 import { db } from "../../db";
@@ -23,6 +24,12 @@ export async function createRun({ input, createdById, scheduleId }: { input: Cre
   const preset = input.preset === undefined ? undefined : resolvePreset(`${input.probe}:${input.preset}`);
   if (input.preset !== undefined && !preset) {
     throw new AppError("BAD_REQUEST", `Unknown preset "${input.preset}" for ${input.probe}.`, { preset: [`Choose one of: ${Object.keys(probe.presets).join(", ")}.`] });
+  }
+  // What the caller typed must be names the probe knows (its parse would drop the others); a
+  // schedule's firing is not checked again: it was when the schedule was saved.
+  const unknown = scheduleId === undefined ? unknownParamErrors(input.probe, input.params) : {};
+  if (Object.keys(unknown).length > 0) {
+    throw new AppError("BAD_REQUEST", Object.values(unknown)[0]!, Object.fromEntries(Object.entries(unknown).map(([k, m]) => [`params.${k}`, [m]])));
   }
   const host = await db().host.findUnique({ where: { id: input.hostId }, select: { id: true, capabilities: true, profile: true } });
   if (!host) throw new AppError("NOT_FOUND", `No host ${input.hostId}.`);

@@ -1,6 +1,7 @@
 // A schedule's whole definition checked at once (create, and update after the patch is merged):
 // every refusal is a field error, so the form and the API name what to change.
 import { admitProbe, type Refusal } from "../../../probes/admission";
+import { unknownParamErrors } from "../../../probes/param-names";
 import { getProbe, probeChoices, resolvePreset } from "../../../probes/catalog";
 import { capabilitiesSchema } from "../../../probes/protocol/schemas";
 import { createExperimentSchema } from "../../api/schemas/experiments";
@@ -56,6 +57,7 @@ export async function validateScheduleDefinition(def: ScheduleDefinition, { chec
     const preset = def.preset === null ? null : resolvePreset(`${def.probe}:${def.preset}`);
     if (def.preset !== null && !preset) add(errors, "preset", `Unknown preset "${def.preset}" for ${def.probe}: choose one of ${Object.keys(probe.presets).join(", ")}.`);
     else if (checkTargets) {
+      for (const [k, m] of Object.entries(unknownParamErrors(def.probe, def.params))) add(errors, `params.${k}`, m);
       const params = { ...(preset?.params ?? {}), ...def.params };
       for (const h of hosts) {
         const admitted = admitProbe({ probe: def.probe, params }, reportedHostFacts(h, def.probe));

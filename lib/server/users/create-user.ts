@@ -5,8 +5,8 @@ import { db } from "../../db";
 import { AppError } from "../../http/app-error";
 
 export const newUserSchema = z.object({
-  email: z.string().trim().toLowerCase().email("Enter a valid email address.").max(254),
-  password: z.string().min(8, "Passwords need at least 8 characters.").max(1024),
+  email: z.string().trim().toLowerCase().max(254, "Email must be at most 254 characters.").email("Enter a valid email address."),
+  password: z.string().min(8, "Passwords need at least 8 characters.").max(1024, "Password must be at most 1024 characters."),
   role: z.enum(["VIEWER", "OPERATOR", "ADMIN"]),
 });
 

@@ -6,7 +6,7 @@ import { handle } from "../../../handle";
 export const dynamic = "force-dynamic";
 
 export const POST = handle(experimentsApi.share, async ({ actor, params: { id }, body }) => {
-  const { slug } = await shareExperiment({ id, createdById: actor.userId, include: body.include });
-  await audit({ actor, action: "experiment.share", target: { type: "experiment", id }, details: { slug } });
+  const { slug } = await shareExperiment({ id, createdById: actor.userId, include: body.include, expiresInDays: body.expiresInDays });
+  await audit({ actor, action: "experiment.share", target: { type: "experiment", id }, details: { slug, include: body.include, expiresInDays: body.expiresInDays ?? null } });
   return { status: 201, json: { slug, path: `/c/${slug}` } };
 });
