@@ -1,7 +1,9 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useEffect, useRef, useState } from "react";
 import type { RunChartSeries } from "@/probes/core/view";
+import { tickText, xAxisLayout } from "./chart-layout";
 import { seriesColor } from "./palette";
 import { valueAxis } from "./value-axis";
 
@@ -51,9 +53,24 @@ export function ResultChart({
   const numbers = xs.filter((x): x is number => typeof x === "number");
   const tickValues = (xTicks ?? []).map((t) => t.value);
   const domain: [number, number] | undefined = xTicks && numbers.length > 0 ? [Math.min(...tickValues, ...numbers), Math.max(...tickValues, ...numbers)] : undefined;
+  // The chart's width decides the x axis layout (a phone angles and thins labels).
+  const figure = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = figure.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const layout = xTicks ? xAxisLayout(width, xTicks.map((t) => t.label), true) : xAxisLayout(width, xs.map((x) => xNames.get(x) ?? String(x)));
+  const xLabelProp = layout.titlesBelow ? undefined : { value: xLabel, position: "insideBottom" as const, offset: -10, fill: "var(--muted)" };
+  const yLabelProp = layout.titlesBelow ? undefined : { value: yLabel, angle: -90, position: "insideLeft" as const, fill: "var(--muted)" };
+  const categoryTicks = { angle: layout.angle, textAnchor: layout.angle ? ("end" as const) : ("middle" as const), fontSize: layout.angle ? 11 : undefined };
+  const margin = { top: 5, right: 20, bottom: layout.titlesBelow ? 5 : 20, left: layout.titlesBelow ? 0 : 20 };
   const summary = `${title}: ${series.length} series over ${xs.length} ${xLabel} values${y.scale === "log" ? ", logarithmic value axis" : ""}${source ? `, from ${source}` : ""}`;
   return (
-    <figure className="panel" data-testid="result-chart" role="img" aria-label={summary} style={{ margin: "1rem 0" }}>
+    <figure ref={figure} className="panel" data-testid="result-chart" data-narrow={layout.titlesBelow ? "1" : "0"} role="img" aria-label={summary} style={{ margin: "1rem 0" }}>
       <figcaption style={{ fontWeight: 600, marginBottom: 8 }}>
         {title}
         {source ? (
@@ -69,7 +86,7 @@ export function ResultChart({
       </figcaption>
       <ResponsiveContainer width="100%" height={300}>
         {kind === "line" ? (
-          <LineChart data={rows} margin={{ top: 5, right: 20, bottom: 20, left: 20 }}>
+          <LineChart data={rows} margin={margin}>
             <CartesianGrid stroke="var(--border)" />
             <XAxis
               dataKey="x"
@@ -77,8 +94,14 @@ export function ResultChart({
               type={numericX ? "number" : "category"}
               domain={domain ?? (numericX ? ["dataMin", "dataMax"] : undefined)}
               ticks={xTicks ? xTicks.map((t) => t.value) : logX ? (xs as number[]) : undefined}
-              tickFormatter={xTicks ? (v: number) => xNames.get(v) ?? fmt(v) : undefined}
-              stroke="var(--muted)" label={{ value: xLabel, position: "insideBottom", offset: -10, fill: "var(--muted)" }} />
+              tickFormatter={xTicks ? (v: number) => tickText(xNames.get(v) ?? fmt(v), layout.maxLabelChars) : numericX ? undefined : (v: string) => tickText(String(v), layout.maxLabelChars)}
+              interval={layout.interval > 0 ? layout.interval : undefined}
+              // On a narrow chart the first label would touch the value axis' lowest one.
+              padding={layout.titlesBelow && numericX ? { left: 12, right: 8 } : undefined}
+              angle={layout.angle}
+              textAnchor={categoryTicks.textAnchor}
+              height={layout.height}
+              stroke="var(--muted)" label={xLabelProp} />
             <YAxis
               stroke="var(--muted)"
               tickFormatter={fmt}
@@ -87,7 +110,7 @@ export function ResultChart({
               ticks={y.ticks}
               domain={y.domain}
               allowDataOverflow={y.scale === "log"}
-              label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "var(--muted)" }}
+              label={yLabelProp}
             />
             <Tooltip formatter={(v) => fmt(Number(v))} labelFormatter={(x) => xNames.get(x as number | string) ?? String(x)} contentStyle={{ background: "var(--panel)", border: "1px solid var(--border)" }} />
             <Legend verticalAlign="top" />
@@ -96,10 +119,20 @@ export function ResultChart({
             ))}
           </LineChart>
         ) : (
-          <BarChart data={rows} margin={{ top: 5, right: 20, bottom: 20, left: 20 }}>
+          <BarChart data={rows} margin={margin}>
             <CartesianGrid stroke="var(--border)" />
-            <XAxis dataKey="x" stroke="var(--muted)" label={{ value: xLabel, position: "insideBottom", offset: -10, fill: "var(--muted)" }} />
-            <YAxis stroke="var(--muted)" tickFormatter={fmt} width={90} label={{ value: yLabel, angle: -90, position: "insideLeft", fill: "var(--muted)" }} />
+            <XAxis
+              dataKey="x"
+              stroke="var(--muted)"
+              interval={layout.interval}
+              angle={layout.angle}
+              textAnchor={categoryTicks.textAnchor}
+              height={layout.height}
+              tick={{ fontSize: categoryTicks.fontSize }}
+              tickFormatter={(v: string) => tickText(String(v), layout.maxLabelChars)}
+              label={xLabelProp}
+            />
+            <YAxis stroke="var(--muted)" tickFormatter={fmt} width={90} label={yLabelProp} />
             <Tooltip formatter={(v) => fmt(Number(v))} contentStyle={{ background: "var(--panel)", border: "1px solid var(--border)" }} />
             <Legend verticalAlign="top" />
             {series.map((s, i) => (
@@ -108,6 +141,13 @@ export function ResultChart({
           </BarChart>
         )}
       </ResponsiveContainer>
+      {layout.titlesBelow ? (
+        // On a narrow chart the axis titles would be cut inside the SVG: they read here in full.
+        <p className="muted small" data-testid="chart-axis-titles" style={{ margin: "0.25rem 0 0" }}>
+          x: {xLabel}
+          {yLabel ? ` · y: ${yLabel}` : ""}
+        </p>
+      ) : null}
     </figure>
   );
 }

@@ -4,6 +4,7 @@
 // file sizes), the charts, and the value table with Δ % against a chosen baseline series.
 import { useId, useMemo, useState } from "react";
 import { formatCv, formatValue } from "@/lib/compare/format";
+import { legendText } from "@/lib/compare/label";
 import { CV_WARN_PERCENT, deltaPercent, formatDelta } from "@/lib/compare/stats";
 import type { Better, SectionModel, SeriesInfo, Stat } from "@/lib/compare/types";
 import { CompareChart } from "./compare-chart";
@@ -109,8 +110,8 @@ export function SectionView({ section, series }: { section: SectionModel; series
           <li key={s.key}>
             <button type="button" className={styles.legendItem} aria-pressed={!hidden.has(s.key)} onClick={() => toggle(s.key)} title={s.runLabels.length > 1 ? `Runs: ${s.runLabels.join("; ")}` : undefined}>
               <Swatch index={s.index} />
-              <span className={styles.legendLabel} title={s.label}>
-                {s.label}
+              <span className={styles.legendLabel} title={s.label} data-testid="legend-label">
+                {legendText(s.label)}
               </span>
               {s.maxCv !== null && s.maxCv > CV_WARN_PERCENT ? <span className={styles.cv}>CV up to {formatCv(s.maxCv)}</span> : null}
             </button>

@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import "@xterm/xterm/css/xterm.css";
 import { collapseCollectedFiles } from "@/probes/core/collected-files";
+import { terminalHeight, terminalWriter } from "./terminal-text";
 import type { RunOutputFeed } from "./use-run-events";
 
 /**
@@ -11,6 +12,8 @@ import type { RunOutputFeed } from "./use-run-events";
  */
 export function RunTerminal({ output }: { output: RunOutputFeed }) {
   const host = useRef<HTMLDivElement>(null);
+  // The box fits what was written, up to a maximum (three lines need no 360 px).
+  const [lines, setLines] = useState(0);
 
   useEffect(() => {
     let disposed = false;
@@ -26,16 +29,24 @@ export function RunTerminal({ output }: { output: RunOutputFeed }) {
       fit.fit();
       const onResize = () => fit.fit();
       window.addEventListener("resize", onResize);
+      // The box's height follows the lines written (state below): fit the rows to it each time.
+      const observer = new ResizeObserver(() => fit.fit());
+      observer.observe(host.current);
       // Files the agent appended after the tool (per-second logs) are for the parser.
       const collapse = collapseCollectedFiles();
-      // Lone \n from a pty is already \r\n; captured logs may carry bare \n, which xterm needs as \r\n.
-      const draw = (data: string) => term.write(collapse(data).replace(/(?<!\r)\n/g, "\r\n"));
+      // Line ends as xterm needs them, dd's unbroken last progress line, fio's wrapped ETA.
+      const write = terminalWriter();
+      const draw = (data: string) =>
+        term.write(write(collapse(data)), () => {
+          if (!disposed) setLines(term.buffer.active.baseY + term.buffer.active.cursorY + (term.buffer.active.cursorX > 0 ? 1 : 0));
+        });
       // What arrived while xterm loaded, then the rest as it comes: no piece is missed or drawn twice.
       draw(output.text());
       const unsubscribe = output.subscribe(draw);
       cleanup = () => {
         unsubscribe();
         window.removeEventListener("resize", onResize);
+        observer.disconnect();
         term.dispose();
       };
     })();
@@ -45,5 +56,5 @@ export function RunTerminal({ output }: { output: RunOutputFeed }) {
     };
   }, [output]);
 
-  return <div ref={host} data-testid="run-terminal" style={{ height: 360, background: "#0b0f14", borderRadius: 8, padding: 6, border: "1px solid var(--border)" }} />;
+  return <div ref={host} data-testid="run-terminal" data-lines={lines} style={{ height: terminalHeight(lines), boxSizing: "border-box", background: "#0b0f14", borderRadius: 8, padding: 6, border: "1px solid var(--border)" }} />;
 }

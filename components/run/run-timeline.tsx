@@ -2,7 +2,7 @@
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { seriesColor } from "@/components/charts/palette";
-import { panelRows, TELEMETRY_PANELS, type PanelSample } from "@/lib/timeline/panels";
+import { noTelemetryNote, panelRows, panelsToDraw, type PanelSample, type TelemetryOrigin } from "@/lib/timeline/panels";
 import type { ProgressSeries } from "@/probes/core/view";
 
 const fmt = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 1 });
@@ -35,7 +35,20 @@ function Panel({ id, title, unit, rows, series, maxT }: { id: string; title: str
  * seconds (one shared x domain and a synced tooltip), so a dip in throughput lines up with the
  * device, iowait or write-back sample that explains it.
  */
-export function RunTimeline({ samples, progress, live }: { samples: readonly PanelSample[]; progress: readonly ProgressSeries[]; live: boolean }) {
+export function RunTimeline({
+  samples,
+  progress,
+  live,
+  origin = "AGENT",
+  drawnElsewhere = [],
+}: {
+  samples: readonly PanelSample[];
+  progress: readonly ProgressSeries[];
+  live: boolean;
+  origin?: TelemetryOrigin;
+  /** Telemetry panel ids another part of the page already draws (see panelsToDraw). */
+  drawnElsewhere?: readonly string[];
+}) {
   const maxT = Math.max(0, ...samples.map((s) => s.t), ...progress.flatMap((p) => p.points.map((q) => q.t)));
   const byUnit = new Map<string, ProgressSeries[]>();
   for (const p of progress) byUnit.set(p.unit, [...(byUnit.get(p.unit) ?? []), p]);
@@ -43,7 +56,7 @@ export function RunTimeline({ samples, progress, live }: { samples: readonly Pan
   if (samples.length === 0 && progress.length === 0) {
     return (
       <p className="muted" data-testid="run-timeline-empty">
-        {live ? "Waiting for the first telemetry sample…" : "No telemetry was recorded for this run."}
+        {live ? "Waiting for the first telemetry sample…" : noTelemetryNote(origin)}
       </p>
     );
   }
@@ -61,9 +74,14 @@ export function RunTimeline({ samples, progress, live }: { samples: readonly Pan
         });
         return <Panel key={unit} id={`progress-${unit}`} title="Probe progress" unit={unit} rows={rows} series={list.map((p) => ({ key: p.key, label: p.label }))} maxT={maxT} />;
       })}
-      {TELEMETRY_PANELS.filter((p) => hasDevice || !p.id.startsWith("device")).map((p) => (
-        <Panel key={p.id} id={p.id} title={p.title} unit={p.unit} rows={panelRows(p, samples)} series={p.series} maxT={maxT} />
-      ))}
+      {samples.length === 0 && !live ? (
+        // Empty frames without axes would say nothing: one line says why there are none.
+        <p className="muted" data-testid="run-timeline-no-telemetry">
+          {noTelemetryNote(origin)}
+        </p>
+      ) : (
+        panelsToDraw(samples, drawnElsewhere).map((p) => <Panel key={p.id} id={p.id} title={p.title} unit={p.unit} rows={panelRows(p, samples)} series={p.series} maxT={maxT} />)
+      )}
       {!hasDevice && samples.length > 0 ? <p className="muted small">The target has no block device of its own (tmpfs, btrfs): device panels are left out.</p> : null}
     </div>
   );

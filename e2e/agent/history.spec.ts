@@ -59,6 +59,13 @@ test("a sysstat day made by sadc becomes one HISTORY run with its timeline and d
   await expect(timeline.getByText("CPU and device busy")).toBeVisible();
   await expect(timeline.getByText("Page scanning")).toBeVisible();
   await expect(timeline.locator(".recharts-line").first()).toBeVisible();
+  // Its output is a sysstat day file read with sadf -j: named and offered, not dumped as JSON;
+  // no empty telemetry frames; the samples drawn on their clock times.
+  await expect(page.getByTestId("history-output")).toContainText(`sysstat day file of ${DAY}, 7 samples`);
+  await expect(page.getByTestId("run-terminal")).toHaveCount(0);
+  await expect(page.getByTestId("run-timeline-empty")).toHaveText(/^No telemetry: a host's history day/);
+  await expect(page.getByTestId("timeline-panel")).toHaveCount(0);
+  await expect.poll(async () => (await timeline.locator("svg text").allTextContents()).join(" ")).toMatch(/\d{2}:\d{2}/);
 
   // The host page lists the day; the runs list filters by origin.
   await page.goto(`/hosts/${hostId}`);

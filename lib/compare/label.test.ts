@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelRuns, runLabel, seriesLabel, uniqueLabels, type LabelFacts } from "./label";
+import { labelRuns, legendText, runLabel, seriesLabel, uniqueLabels, type LabelFacts } from "./label";
 
 const agent = (over: Partial<LabelFacts> = {}): LabelFacts => ({
   origin: "AGENT",
@@ -92,5 +92,16 @@ describe("seriesLabel", () => {
     expect(seriesLabel(runs, "3 writes, 3 reads")).toBe("db1 · ssd · ext4 · 2026-11-20…2026-11-22 (3 writes, 3 reads)");
     expect(seriesLabel(runs.slice(0, 2), "")).toBe("db1 · ssd · ext4 · 2026-11-20…2026-11-22");
     expect(seriesLabel(runs.slice(0, 1).concat({ ...agent({ createdAt: "2026-11-20T23:00:00Z" }), label: "d" }))).toBe("db1 · ssd · ext4 · 2026-11-20 (2 runs)");
+  });
+});
+
+describe("legendText", () => {
+  it("keeps short labels and shortens long ones from the middle, so reference series stay apart", () => {
+    expect(legendText("db1 · ssd · ext4 · 2026-11-21")).toBe("db1 · ssd · ext4 · 2026-11-21");
+    const source = "Linux file systems under a metadata storm: creating and dropping fifty thousand files, measured";
+    const chips = ["ext2", "ext3", "ext4"].map((fs) => legendText(`${source} · 2009 · ${fs}`));
+    expect(new Set(chips).size).toBe(3);
+    for (const c of chips) expect(c.length).toBeLessThanOrEqual(48);
+    expect(chips[2]).toMatch(/^Linux file.*….*2009 · ext4$/);
   });
 });

@@ -113,3 +113,15 @@ export function seriesLabel(runs: readonly (LabelFacts & { label: string })[], c
   const span = days.length === 1 ? days[0]! : `${days[0]}…${days[days.length - 1]}`;
   return `${parts(first, span)}${suffix}`;
 }
+
+/**
+ * A long label shortened for a legend chip from the middle: the start names the source, the end
+ * holds what tells series apart (a reference run's series, "… · ext4"), so the end is kept whole.
+ * The chip carries the full label as its title.
+ */
+export function legendText(label: string, max = 48): string {
+  if (label.length <= max) return label;
+  const lastPart = label.slice(label.lastIndexOf(" · ") + 1).trim();
+  const tail = Math.min(max - 8, Math.max(Math.ceil(max / 2), lastPart.length + 3));
+  return `${label.slice(0, max - tail - 1).trimEnd()}…${label.slice(label.length - tail).trimStart()}`;
+}

@@ -138,6 +138,10 @@ describe("fio section", () => {
     const p99 = a.measurements.find((x) => x.metric === "clat_p99")!.value;
     expect(s.charts[2]!.rows[0]!.stats.s0?.median).toBe(Number((p99 / 1000).toPrecision(6)));
     expect(s.table.rows.find((r) => r.metric === "p99 completion latency")?.better).toBe("lower");
+    // Each figure once in the Values table: the curve's p99 is the p99 row itself.
+    const shown = s.table.rows.map((r) => `${r.metric} | ${r.dims}`);
+    expect(shown.filter((x) => x.startsWith("p99 completion latency"))).toEqual(["p99 completion latency | read"]);
+    expect(new Set(shown).size).toBe(shown.length);
   });
 });
 

@@ -27,7 +27,7 @@ export function diagnoseResult(result: unknown, ctx: DiagnosisContext = UNKNOWN_
 }
 
 /** The series the rules read, grouped by unit, drawn against the samples' labels. */
-const PANELS: { title: string; yLabel: string; series: { key: string; name: string }[] }[] = [
+const PANELS: { title: string; yLabel: string; series: { key: string; name: string }[]; telemetryPanel?: string }[] = [
   {
     title: "CPU and device busy",
     yLabel: "%",
@@ -45,8 +45,9 @@ const PANELS: { title: string; yLabel: string; series: { key: string; name: stri
       { key: "paging.pgscank", name: "pgscank/s (kswapd)" },
       { key: "paging.pgscand", name: "pgscand/s (direct)" },
     ],
+    telemetryPanel: "scanning",
   },
-  { title: "Dirty memory", yLabel: "kB", series: [{ key: "memory.dirtyKb", name: "kbdirty" }] },
+  { title: "Dirty memory", yLabel: "kB", series: [{ key: "memory.dirtyKb", name: "kbdirty" }], telemetryPanel: "dirty" },
 ];
 
 export function timelineCharts(timeline: Timeline): RunChart[] {
@@ -61,4 +62,12 @@ export function timelineCharts(timeline: Timeline): RunChart[] {
     if (series.length > 0) charts.push({ title: panel.title, kind: "line", xLabel: "sample", yLabel: panel.yLabel, series });
   }
   return charts;
+}
+
+/**
+ * The run timeline's telemetry panels (lib/timeline/panels.ts ids) this diagnosis already draws:
+ * the run page leaves them out of the timeline so a column is drawn once.
+ */
+export function telemetryPanelsDrawnBy(timeline: Timeline): string[] {
+  return PANELS.filter((p) => p.telemetryPanel && p.series.some((s) => timeline.points.some((q) => q.values[s.key] !== undefined))).map((p) => p.telemetryPanel!);
 }

@@ -83,3 +83,27 @@ export function panelRows(panel: PanelDef, samples: readonly PanelSample[]): Rec
     return row;
   });
 }
+
+/** Where a run came from, as far as its telemetry goes. */
+export type TelemetryOrigin = "AGENT" | "IMPORTED" | "REFERENCE" | "HISTORY";
+
+/**
+ * The one line that stands in for the telemetry panels when a finished run has no samples: only a
+ * launched run is sampled by the agent, so empty frames would say nothing about the others.
+ */
+export function noTelemetryNote(origin: TelemetryOrigin): string {
+  if (origin === "IMPORTED") return "No telemetry: imported runs carry only the tool's output.";
+  if (origin === "HISTORY") return "No telemetry: a host's history day carries only sysstat's own samples (drawn under Diagnosis).";
+  if (origin === "REFERENCE") return "No telemetry: reference runs carry only the published figures.";
+  return "No telemetry was recorded for this run.";
+}
+
+/**
+ * The panels a run's timeline draws: the device panels only for a target with a device of its
+ * own, and none the page draws elsewhere (`drawnElsewhere`: a sar run's diagnosis draws dirty
+ * memory and page scanning from sar's own samples).
+ */
+export function panelsToDraw(samples: readonly PanelSample[], drawnElsewhere: readonly string[] = []): PanelDef[] {
+  const hasDevice = samples.some((s) => s.device);
+  return TELEMETRY_PANELS.filter((p) => (hasDevice || !p.id.startsWith("device")) && !drawnElsewhere.includes(p.id));
+}

@@ -33,6 +33,11 @@ export interface Progress {
   /** 0..1 */
   fraction: number;
   label: string;
+  /**
+   * The tool says which step runs but not how far into it (fio's 0 % and "eta 74565d" while it
+   * creates files): the bar shows the steps done and no percentage.
+   */
+  withinStepUnknown?: boolean;
 }
 
 /** An argv invocation: the runner must spawn `file` with `args` directly, never through a shell. */

@@ -74,7 +74,8 @@ function percentileCharts(series: readonly ViewSeries[], keys: string[], byDirec
   for (const side of sides) {
     const chartRows = CURVE_PERCENTILES.filter((p) => c.has(`${side}|${p}`)).map((p) => ({ x: `p${p}`, xLabel: `p${p}`, values: c.values(`${side}|${p}`) }));
     if (chartRows.length < 2) continue;
-    for (const r of chartRows) rows.push({ key: `fio|clat_curve|${side}|${r.x}`, metric: `${r.x} completion latency`, dims: side, unit: "µs", better: "lower", values: r.values });
+    // p99 has its own row already (the clat_p99 figure, same value): the curve adds the other nines.
+    for (const r of chartRows) if (r.x !== "p99") rows.push({ key: `fio|clat_curve|${side}|${r.x}`, metric: `${r.x} completion latency`, dims: side, unit: "µs", better: "lower", values: r.values });
     charts.push({
       id: `fio-clat-curve-${side.replace(/[^a-z0-9]+/gi, "-")}`,
       title: `completion latency percentiles, ${side}`,

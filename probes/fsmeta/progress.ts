@@ -7,7 +7,17 @@ import type { FsmetaParams } from "./params";
 // The first bracket holds one state letter per job in job order, run-length encoded as "X(n)";
 // "_" is a job that has exited. The percentage is fio's estimate for the running step (the steps
 // are stonewalled groups), so steps done + that fraction is the progress.
-const ETA_RE = /Jobs:\s*\d+\s*\(f=\d+\):\s*\[([^\]\r\n]*)\]\[(\d+(?:\.\d+)?)%\](?:\[[^\]\r\n]*\])?(?:\[r=([^\]\r\n]*?)\s*IOPS\])?/g;
+const ETA_RE = /Jobs:\s*\d+\s*\(f=\d+\):\s*\[([^\]\r\n]*)\]\[(\d+(?:\.\d+)?)%\](?:\[[^\]\r\n]*\])?(?:\[r=([^\]\r\n]*?)\s*IOPS\])?(?:\[eta ([^\]\r\n]*)\])?/g;
+
+/**
+ * fio cannot size a file-creating step ahead: it prints 0.0 % and an ETA of tens of thousands
+ * of days ("eta 74565d:09h:42m:21s", an unsigned wrap). Such a line says which step runs, not
+ * how far into it.
+ */
+export function bogusEta(eta: string | undefined): boolean {
+  const days = eta ? /^(\d+)d/.exec(eta.trim()) : null;
+  return days !== null && Number(days[1]) >= 365;
+}
 
 /** "_(1),R(3),P(7)" → ["_", "R", "R", "R", "P", …]; fio also writes single letters without a count. */
 function expandStates(text: string): string[] {
@@ -55,9 +65,10 @@ export function fsmetaProgressOf(s: FsmetaScan, params: FsmetaParams): Progress 
   const exited = jobs.filter((x) => x === "_").length;
   const stepsDone = Math.min(Math.floor(exited / perStep), steps);
   if (stepsDone >= steps) return makeProgress(steps, steps, "steps", "cleaning up");
-  const within = Math.min(Number(last[2] ?? 0), 99.9) / 100;
   const step = PHASES[stepsDone] ?? "create";
   const rate = last[3] ? `, ${last[3]} files/s` : "";
+  if (bogusEta(last[4])) return { ...makeProgress(stepsDone, steps, "steps", `${step} (step ${stepsDone + 1} of ${steps})${rate}`), withinStepUnknown: true };
+  const within = Math.min(Number(last[2] ?? 0), 99.9) / 100;
   return makeProgress(stepsDone + (Number.isFinite(within) ? within : 0), steps, "steps", `${step} (step ${stepsDone + 1} of ${steps})${rate}`);
 }
 

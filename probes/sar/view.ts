@@ -5,30 +5,40 @@ import type { Measurement, NormalisedResult } from "../core/types";
 import { seriesKeysIn, ValueCollector, type ChartDraft, type ProbeView, type RunChart, type SectionDraft, type TableRowDraft, type ViewSeries, groupBy as group } from "../core/view";
 import { bucketPoints, bucketWidth, SAR_METRICS, sarSeries, VM_EFFICIENCY } from "./series";
 import { timelineFromSar } from "./timeline";
-import { sarProgress } from "./progress-series";
 
 // sar -B's traffic (paged in and out, faults) moves on every host; its reclaim columns stay at
 // zero on a healthy one, so each gets a chart of its own rather than sharing one scale.
 const PAGING_TRAFFIC = new Set(["pgpgin/s", "pgpgout/s", "fault/s"]);
 
-/** Columns drawn on a run page (the rest are in its table). */
-const RUN_PAGE_METRICS = new Set([...PAGING_TRAFFIC, "pgscank/s", "pgscand/s", "pgsteal/s", "majflt/s", "%vmeff", "%util", "await", "kbdirty", "%iowait", "%user", "%system", "kbmemfree", "kbcached"]);
+/**
+ * Columns drawn on a run page (the rest are in its table). Page scanning (pgscank/s, pgscand/s)
+ * and kbdirty are not among them: the run page's diagnosis draws them (lib/diagnosis/run-diagnosis.ts),
+ * and one column is drawn once.
+ */
+const RUN_PAGE_METRICS = new Set([...PAGING_TRAFFIC, "pgsteal/s", "majflt/s", "%vmeff", "%util", "await", "%iowait", "%user", "%system", "kbmemfree", "kbcached"]);
 
-function chartOf(m: Measurement): string {
+/** One chart per section and unit: a percentage and milliseconds never share a value axis. */
+function chartOf(m: Measurement): { title: string; unit: string } {
   const section = String(m.dims.section);
-  if (section !== "paging") return section;
-  return PAGING_TRAFFIC.has(m.metric) ? "paging: pages in/out and faults" : "paging: reclaim";
+  if (section === "paging") {
+    if (PAGING_TRAFFIC.has(m.metric)) return { title: "paging: pages in/out and faults", unit: "per s" };
+    return m.metric === "%vmeff" ? { title: "paging: vm efficiency", unit: "%" } : { title: "paging: reclaim", unit: "pages/s" };
+  }
+  if (section === "disk") return m.metric === "%util" ? { title: "disk: %util", unit: "%" } : { title: `disk: ${m.metric}`, unit: "ms" };
+  if (section === "memory") return { title: section, unit: "kB" };
+  if (section === "cpu") return { title: section, unit: "%" };
+  return { title: section, unit: "" };
 }
 
 function runCharts(result: NormalisedResult): RunChart[] {
   const timed = result.measurements.filter((m) => m.dims.time !== "average" && RUN_PAGE_METRICS.has(m.metric));
   const label = (m: Measurement) =>
     `${m.metric}${m.dims.device ? ` ${m.dims.device}` : ""}${m.dims.cpu !== undefined && m.dims.cpu !== "all" ? ` cpu${m.dims.cpu}` : ""}`;
-  return [...group(timed, chartOf)].map(([section, rows]) => ({
+  return [...group(timed, (m) => chartOf(m).title)].map(([section, rows]) => ({
     title: `sar ${section}`,
     kind: "line" as const,
     xLabel: "time",
-    yLabel: "",
+    yLabel: chartOf(rows[0]!).unit,
     series: [...group(rows, label)].map(([name, pts]) => ({ name, points: pts.map((p) => ({ x: String(p.dims.time), y: p.value })) })),
   }));
 }
@@ -96,4 +106,6 @@ function compareSection(series: readonly ViewSeries[]): SectionDraft {
   };
 }
 
-export const sarView: ProbeView = { runCharts, compareSection, progress: sarProgress, timeline: (result) => timelineFromSar(result.measurements) };
+// No `progress`: sar's own samples are the diagnosis timeline, drawn on their clock times by the
+// run page's diagnosis; a progress series would draw them again on elapsed seconds.
+export const sarView: ProbeView = { runCharts, compareSection, timeline: (result) => timelineFromSar(result.measurements) };

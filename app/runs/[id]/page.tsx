@@ -5,6 +5,7 @@ import { DeleteButton } from "@/components/delete-button";
 import { CancelButton } from "@/components/run/cancel-button";
 import { SetupReportView } from "@/components/experiments/setup-report";
 import { DiagnosisView } from "@/components/run/diagnosis-view";
+import { HistoryOutput } from "@/components/run/history-output";
 import { LiveStatusBadge } from "@/components/run/live-status-badge";
 import { RepeatNav } from "@/components/run/repeat-nav";
 import { RunProfile } from "@/components/run/run-profile";
@@ -19,7 +20,7 @@ import { requirePageUser } from "@/lib/auth/page-guard";
 import { mayChange } from "@/lib/auth/ownership";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { contextFromProfile } from "@/lib/diagnosis/context";
-import { diagnoseResult } from "@/lib/diagnosis/run-diagnosis";
+import { diagnoseResult, telemetryPanelsDrawnBy } from "@/lib/diagnosis/run-diagnosis";
 import { AppError } from "@/lib/http/app-error";
 import { isUuid } from "@/lib/http/params";
 import { listReferenceRuns } from "@/lib/server/reference/list-reference-runs";
@@ -149,7 +150,12 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       ) : null}
       {run.origin === "AGENT" ? <RunCommandView command={runCommand(run.probe, run.params)} /> : null}
       <h2>Output</h2>
-      <RunLive prunedNotice={run.logPrunedAt ? prunedLogNotice(run.logPrunedAt) : null} />
+      <RunLive
+        prunedNotice={run.logPrunedAt ? prunedLogNotice(run.logPrunedAt) : null}
+        origin={run.origin}
+        drawnElsewhere={diagnosis ? telemetryPanelsDrawnBy(diagnosis.timeline) : []}
+        output={run.origin === "HISTORY" ? <HistoryOutput runId={run.id} samples={diagnosis?.timeline.points.length ?? 0} day={run.historyDay} /> : null}
+      />
       <p className="small">
         <a href={`/api/runs/${run.id}/log`}>Raw log</a> · <a href={`/api/runs/${run.id}/export?format=csv`}>CSV</a> ·{" "}
         <a href={`/api/runs/${run.id}/export?format=json`}>JSON</a>
