@@ -97,7 +97,7 @@ describe("POST /api/runs/import/file: the output as a multipart upload", () => {
     const r = await postForm(importFile, { probe: "sar", hostLabel: "db-07" }, new File([], "empty.txt"));
     expect(r.status).toBe(400);
     expect(r.json.fieldErrors?.file).toEqual(["The file is empty: choose a file with the tool's output, or paste it."]);
-    expect(r.json.error).toContain("file: The file is empty");
+    expect(r.json.error).toBe("The file is empty: choose a file with the tool's output, or paste it.");
   });
 
   it("refuses a file over the limit with 413 naming the file and the limit", async () => {
