@@ -91,3 +91,19 @@ export async function registerFakeAgent(request: APIRequestContext, operatorToke
   const { credential } = (await reg.json()) as { credential: string };
   return { id, credential, agent: bearer(credential) };
 }
+
+/**
+ * No sideways scrolling: the page is no wider than the window; a failure names the outermost
+ * elements that stick out, to say what to fix (`soft`: a walk over pages goes on and names every page).
+ */
+export async function fitsWidth(page: Page, where = "page", soft = false) {
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    wide: [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > window.innerWidth + 0.5))
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className)} ${Math.round(e.getBoundingClientRect().right)}`),
+  }));
+  (soft ? expect.soft : expect)(scrollWidth, `${where} is ${scrollWidth} px wide in a ${innerWidth} px window: ${wide.join("; ")}`).toBeLessThanOrEqual(innerWidth);
+}

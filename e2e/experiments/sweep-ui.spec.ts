@@ -6,7 +6,7 @@
 import { type Page } from "@playwright/test";
 import { addHostWithAgent, removeAgent, type AgentHandle } from "../agent/agent-process";
 import { expect, test } from "../fixtures";
-import { signInAs } from "../helpers";
+import { fitsWidth, signInAs } from "../helpers";
 
 const POINT_SEC = 6;
 let agent: AgentHandle | null = null;
@@ -15,11 +15,6 @@ test.afterAll(async () => {
   await removeAgent(agent);
 });
 
-/** No sideways scrolling: the page is no wider than the window. */
-async function fitsWidth(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 async function setToggles(page: Page, group: string, wanted: number[]) {
   const boxes = page.getByTestId(`toggles-${group}`).getByRole("checkbox");

@@ -4,9 +4,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "../fixtures";
-import { apiTokenFor, bearer, registerFakeAgent, signInAs } from "../helpers";
+import { apiTokenFor, bearer, fitsWidth, registerFakeAgent, signInAs } from "../helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -19,19 +19,6 @@ test.beforeAll(async () => {
   token = await apiTokenFor("operator");
 });
 
-/** No sideways scrolling: the page is no wider than the window. */
-async function fitsWidth(page: Page) {
-  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-    // The outermost elements sticking out, to say what to fix.
-    wide: [...document.querySelectorAll("body *")]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > window.innerWidth + 0.5))
-      .slice(0, 5)
-      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
-  }));
-  expect(scrollWidth, `page is ${scrollWidth} px wide in a ${innerWidth} px window: ${wide.join("; ")}`).toBeLessThanOrEqual(innerWidth);
-}
 
 /** A host whose fake agent allows `dir` (the helper's host allows /srv/pb). */
 async function hostAllowing(request: APIRequestContext, dir: string) {

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
-import { apiTokenFor, bearer, registerFakeAgent, signInAs } from "../helpers";
+import { apiTokenFor, bearer, fitsWidth, registerFakeAgent, signInAs } from "../helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -120,18 +120,6 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   return seeded;
 }
 
-/** No sideways scrolling, naming the outermost elements that stick out (`soft`: the walk goes on and names every page). */
-async function fitsWidth(page: Page, where: string, soft = false) {
-  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-    wide: [...document.querySelectorAll("body *")]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > window.innerWidth + 0.5))
-      .slice(0, 5)
-      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className)} ${Math.round(e.getBoundingClientRect().right)}`),
-  }));
-  (soft ? expect.soft : expect)(scrollWidth, `${where} is ${scrollWidth} px wide in a ${innerWidth} px window: ${wide.join("; ")}`).toBeLessThanOrEqual(innerWidth);
-}
 
 /** Sign out is drawn whole inside the window. */
 async function signOutOnScreen(page: Page, where: string) {
