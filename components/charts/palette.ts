@@ -12,6 +12,16 @@ export function seriesColor(index: number): string {
   return COLORS[index % COLORS.length]!;
 }
 
+/**
+ * The dark theme's values of the same ten colours, for images drawn outside a page (the share's
+ * Open Graph image: Satori resolves no CSS variable). Keep in step with app/globals.css.
+ */
+const DARK_HEX = ["#4fb3ff", "#f2cc60", "#7ee787", "#ff7b72", "#d2a8ff", "#ffa657", "#56d4dd", "#f778ba", "#a5d6ff", "#c9d36a"];
+
+export function seriesHex(index: number): string {
+  return DARK_HEX[index % DARK_HEX.length]!;
+}
+
 export function seriesDash(index: number): string {
   return DASHES[Math.floor(index / COLORS.length) % DASHES.length]!;
 }

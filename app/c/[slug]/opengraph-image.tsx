@@ -1,5 +1,5 @@
 import { ImageResponse } from "next/og";
-import { seriesColor } from "@/components/charts/palette";
+import { seriesHex } from "@/components/charts/palette";
 import { sharedComparison } from "@/lib/server/comparisons/shared-page";
 
 export const alt = "Probebook comparison: title and compared runs";
@@ -35,7 +35,7 @@ export default async function Image({ params }: { params: Promise<{ slug: string
         <div style={{ display: "flex", flexDirection: "column", marginTop: 36 }}>
           {shown.map((r, i) => (
             <div key={r.id} style={{ display: "flex", alignItems: "center", marginTop: 10 }}>
-              <div style={{ width: 22, height: 22, borderRadius: 5, background: seriesColor(i), marginRight: 16 }} />
+              <div style={{ width: 22, height: 22, borderRadius: 5, background: seriesHex(i), marginRight: 16 }} />
               <div style={{ display: "flex" }}>{latin(r.label, 70)}</div>
             </div>
           ))}
