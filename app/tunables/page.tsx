@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import styles from "@/components/guides/guides.module.css";
+import { Breakable } from "@/components/breakable";
 import { TableScroll } from "@/components/table-scroll";
 import { guideHref, loadGuides } from "@/lib/guides/catalog";
 import { currentActor, type Actor } from "@/lib/auth/actor";
@@ -81,7 +82,7 @@ function HostValueCell({ value }: { value: HostValue }) {
   const tone = value.status === "ok" ? styles.hostOk : value.status === "warn" ? styles.hostWarn : "";
   return (
     <div className={`${styles.hostValue} ${tone}`}>
-      {value.status === "none" ? <span className="muted">{value.text}</span> : <code>{value.text}</code>}
+      {value.status === "none" ? <span className="muted">{value.text}</span> : <code><Breakable text={value.text} /></code>}
       {/* The verdict is spelled out, not only coloured. */}
       {value.status === "warn" && <span className={styles.verdict}>≠ recommended</span>}
       {value.status === "ok" && <span className={styles.verdict}>✓ as recommended</span>}
@@ -187,7 +188,9 @@ export default async function TunablesPage({ searchParams }: { searchParams: Pro
                   return (
                     <tr key={t.name} id={t.anchor} data-testid="tunable-row">
                       <th scope="row" className={styles.nameCell}>
-                        <code>{t.name}</code>
+                        <code>
+                          <Breakable text={t.name} />
+                        </code>
                         <span className="badge">{KIND_LABELS[t.kind]}</span>
                         {tunableExperimentHref(t.name) ? (
                           <Link className="small" href={tunableExperimentHref(t.name)!} prefetch={false} data-testid="try-tunable">
@@ -202,7 +205,7 @@ export default async function TunablesPage({ searchParams }: { searchParams: Pro
                       <td className={styles.recommendedCell}>
                         {t.advice.map((a) => (
                           <div key={a.guide.slug} className={styles.advice}>
-                            {a.recommended}
+                            <Breakable text={a.recommended} />
                             {several && <div className={styles.adviceFrom}>for: {a.guide.title}</div>}
                           </div>
                         ))}
@@ -215,7 +218,7 @@ export default async function TunablesPage({ searchParams }: { searchParams: Pro
                       <td className={styles.whyCell}>
                         {t.advice.map((a) => (
                           <div key={a.guide.slug} className={styles.advice}>
-                            {a.why}
+                            <Breakable text={a.why} />
                           </div>
                         ))}
                       </td>
