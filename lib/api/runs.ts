@@ -9,6 +9,8 @@ const group = "Runs";
 // One limit, MAX_IMPORT_BYTES of output. The JSON escaping of control-heavy output can double
 // its size, so a JSON body may be twice that; the output inside is then counted on its own. A
 // form's boundaries and other fields fit in the 64 KiB beside the file.
+/** What an import answers, whether the output came as JSON or as a file. */
+const importedJsonSchema = z.object({ id: z.string().uuid(), ids: z.array(z.string().uuid()), format: z.string().nullable(), runs: z.number().int().describe("How many runs the output held.") });
 const IMPORT_BODY_BYTES = 2 * MAX_IMPORT_BYTES + 64 * 1024;
 const IMPORT_FILE_BODY_BYTES = MAX_IMPORT_BYTES + 64 * 1024;
 const TOO_LARGE = `The output (the \`output\` field, or the \`file\`) is over ${MAX_IMPORT_WORDS}, counted in bytes of UTF-8; the message names the field and the limit.`;
@@ -57,7 +59,7 @@ export const runsApi = {
     responses: {
       201: {
         description: "Stored and parsed. id: the (first) run; ids: every run stored, one per run of the paste when runs is \"separate\".",
-        json: z.object({ id: z.string().uuid(), ids: z.array(z.string().uuid()), format: z.string().nullable(), runs: z.number().int().describe("How many runs the output held.") }),
+        json: importedJsonSchema,
       },
       400: err("Unknown probe, output the parser cannot read, or several runs without a `runs` choice."),
       413: err(`${TOO_LARGE} Or more than the parser's caps.`),
@@ -79,7 +81,7 @@ export const runsApi = {
     responses: {
       201: {
         description: "Stored and parsed, as POST /api/runs/import answers.",
-        json: z.object({ id: z.string().uuid(), ids: z.array(z.string().uuid()), format: z.string().nullable(), runs: z.number().int().describe("How many runs the output held.") }),
+        json: importedJsonSchema,
       },
       400: err("Unknown probe, an empty file, output the parser cannot read, or several runs without a `runs` choice."),
       413: err(`${TOO_LARGE} Or more than the parser's caps.`),
